@@ -393,3 +393,56 @@ func TestOpenSaysAnHTTPErrorStatus(t *testing.T) {
 		t.Errorf("browser_click to a 404 page does not say the status beside the page:\n%s", got)
 	}
 }
+
+// A page whose script never pauses holds its tab: the browser cannot
+// leave it for another page of its site. open times out saying so and
+// what to do (close the tab), where a slow server's page only times out.
+// The pages are served on a site of their own (127.0.0.2), so the
+// renderer they hang is no other test's.
+func TestOpenFromAPageThatNeverYields(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.2:0")
+	if err != nil {
+		t.Fatalf("no second loopback address to serve a site of its own: %v", err)
+	}
+	release := make(chan struct{})
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /busy", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html")
+		fmt.Fprint(w, `<title>Busy</title><p>spinning<script>onload = () => setTimeout(() => { for (;;) {} }, 50)</script>`)
+	})
+	mux.HandleFunc("GET /next", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html")
+		fmt.Fprint(w, `<title>Next</title><p>next`)
+	})
+	mux.HandleFunc("GET /slow", func(w http.ResponseWriter, r *http.Request) {
+		select {
+		case <-release:
+		case <-r.Context().Done():
+		}
+	})
+	srv := &httptest.Server{Listener: ln, Config: &http.Server{Handler: mux}}
+	srv.Start()
+	defer srv.Close()
+	defer close(release)
+
+	tag := tagFor(t)
+	s := newSession(t, srv.URL+"/next?t="+tag)
+	// a slow server: only the timeout
+	errOut := mustFail(t, 4, 4102, in(s, "--timeout", "2s", "open", srv.URL+"/slow")...)
+	if strings.Contains(errOut, "did not let it in") {
+		t.Errorf("open of a slow server's page blames the page shown: %q", errOut)
+	}
+	mustRun(t, in(s, "open", srv.URL+"/busy")...)
+	time.Sleep(300 * time.Millisecond) // its loop has begun
+	errOut = mustFail(t, 4, 4102, in(s, "--timeout", "2s", "open", srv.URL+"/next")...)
+	if !strings.Contains(errOut, "the page arrived, but the page shown did not let it in (a script in it runs without a pause); close the tab") {
+		t.Errorf("open from a page that never yields: stderr %q does not say why nor what to do", errOut)
+	}
+	// what it says to do works: a new tab, closing the busy one
+	var tb tab
+	mustJSON(t, &tb, in(s, "tab", "open", srv.URL+"/next?t="+tag+"-2")...)
+	mustRun(t, in(s, "tab", "close", itoa(s.ActiveTabID))...)
+	if got := strings.TrimSpace(mustRun(t, in(s, "get", "title")...)); got != `{"value":"Next"}` {
+		t.Errorf("the new tab's title: %s", got)
+	}
+}

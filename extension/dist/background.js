@@ -8748,6 +8748,7 @@ var NavWatch = class {
         }
       } else if (method === "Network.responseReceived") {
         const r = p["response"];
+        if (p["type"] === "Document") this.responded = true;
         if (p["type"] === "Document" && typeof p["loaderId"] === "string" && typeof r?.status === "number") this.status.set(p["loaderId"], r.status);
       } else if (method === "Page.navigatedWithinDocument") {
         if (this.mainFrameId === void 0 || p["frameId"] === this.mainFrameId) this.sameDocument = true;
@@ -8759,6 +8760,8 @@ var NavWatch = class {
   lifecycle = /* @__PURE__ */ new Map();
   /** The HTTP status of each document response, by its loader. */
   status = /* @__PURE__ */ new Map();
+  /** A document response came since the watch began. */
+  responded = false;
   committed;
   sameDocument = false;
   wake = () => {
@@ -8828,11 +8831,20 @@ async function navigation(tabId, p, what, start, mainFrameId, then = (waitUntil,
     const failed2 = w.committed?.unreachableUrl;
     if (failed2 && !started.sameDocument) throw navFailed(failed2, await errorPageReason(tabId));
     if (waitUntil !== "none") await settled2(tabId, deadline - Date.now());
+  } catch (e) {
+    if (!w.committed && w.responded && e instanceof RpcError && e.message.startsWith("timed out")) throw heldBack(what, budget);
+    throw e;
   } finally {
     w.close();
   }
   const r = await then(waitUntil, sameDocument);
   return status === void 0 ? r : { ...r, status };
+}
+function heldBack(what, budget) {
+  return new RpcError(
+    ErrorCode.operationFailed,
+    `timed out after ${budget} ms waiting for ${what}: the page arrived, but the page shown did not let it in (a script in it runs without a pause); close the tab (\`browserctl tab close\`) and open the URL in a new one`
+  );
 }
 async function errorPageReason(tabId) {
   try {

@@ -51,6 +51,8 @@ class NavWatch {
   readonly lifecycle = new Map<string, Set<string>>();
   /** The HTTP status of each document response, by its loader. */
   readonly status = new Map<string, number>();
+  /** A document response came since the watch began. */
+  responded = false;
   committed: { loaderId: string; restored: boolean; unreachableUrl?: string } | undefined;
   sameDocument = false;
   private wake: () => void = () => {};
@@ -72,6 +74,7 @@ class NavWatch {
         }
       } else if (method === "Network.responseReceived") {
         const r = p["response"] as { status?: unknown } | undefined;
+        if (p["type"] === "Document") this.responded = true;
         if (p["type"] === "Document" && typeof p["loaderId"] === "string" && typeof r?.status === "number") this.status.set(p["loaderId"], r.status);
       } else if (method === "Page.navigatedWithinDocument") {
         if (this.mainFrameId === undefined || p["frameId"] === this.mainFrameId) this.sameDocument = true;
@@ -158,11 +161,27 @@ async function navigation(
     if (failed && !started.sameDocument) throw navFailed(failed, await errorPageReason(tabId));
     // what the new document set off beside it (the session's permissions on its origin)
     if (waitUntil !== "none") await settled(tabId, deadline - Date.now());
+  } catch (e) {
+    // The new page's response came, and no new document by the deadline:
+    // the page shown held it back (a slow server's page has no response).
+    if (!w.committed && w.responded && e instanceof RpcError && e.message.startsWith("timed out")) throw heldBack(what, budget);
+    throw e;
   } finally {
     w.close();
   }
   const r = await then(waitUntil, sameDocument);
   return status === undefined ? r : { ...r, status };
+}
+
+/** The timeout of a navigation whose page arrived and never replaced the
+ * page shown: a script in that page that runs without a pause keeps it
+ * from unloading, and a page of its site waits on it. */
+function heldBack(what: string, budget: number): RpcError {
+  return new RpcError(
+    ErrorCode.operationFailed,
+    `timed out after ${budget} ms waiting for ${what}: the page arrived, but the page shown did not let it in ` +
+      "(a script in it runs without a pause); close the tab (`browserctl tab close`) and open the URL in a new one",
+  );
 }
 
 /** The net:: error the browser's error page shows, when it can be read. */
