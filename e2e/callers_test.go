@@ -5,6 +5,7 @@ package e2e
 // tab got is read over the test's own CDP connection.
 
 import (
+	"browserctl/rpc"
 	"context"
 	"fmt"
 	"io"
@@ -311,6 +312,22 @@ func TestOpenMakesASession(t *testing.T) {
 	h.cdp.page(t, tag+"-one") // exactly one tab at the URL
 	if got := hubSession(t); got != m[1] {
 		t.Errorf("the session open made is not the current one: %q", got)
+	}
+
+	// Its tabs closed, the current session is gone: open makes another,
+	// and says why. A session named on the command line is not replaced.
+	for _, tb := range tabsOf(t, session{Session: rpc.Session{SessionID: m[1]}}) {
+		mustRun(t, "--session", m[1], "tab", "close", itoa(tb.TabID))
+	}
+	mustFail(t, 1, 4107, "--session", m[1], "open", counterPage(tag+"-named"))
+	out, errOut, code = h.exec(context.Background(), "open", counterPage(tag+"-again"))
+	again := regexp.MustCompile(`session (s[0-9a-z]+) created: the current one is gone`).FindStringSubmatch(errOut)
+	if code != 0 || again == nil || !strings.Contains(out, tag+"-again 0") {
+		t.Fatalf("open with the current session gone: exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+	t.Cleanup(func() { run(t, "session", "close", again[1]) })
+	if got := hubSession(t); got != again[1] {
+		t.Errorf("the session open made in place of the gone one is not the current one: %q", got)
 	}
 
 	// batch: the session is the run's own; the shells' stays none.

@@ -255,8 +255,8 @@ func (b *declaredCmd) build(args []string) (*PageCall, error) {
 	}
 	b.setTimeouts(pc, v)
 	if b.dc.MakesSession && b.tab == 0 {
-		pc.NoSession = func(ctx context.Context, f *Factory) (any, error) {
-			id, err := openSession(ctx, f)
+		pc.NoSession = func(ctx context.Context, f *Factory, gone bool) (any, error) {
+			id, err := openSession(ctx, f, gone)
 			v.FieldByIndex(b.must("sessionId").index).SetString(id)
 			return v.Interface(), err
 		}

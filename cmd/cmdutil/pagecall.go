@@ -34,9 +34,11 @@ type PageCall struct {
 	// replace it (a click's download moved into --download-dir).
 	Post func(raw json.RawMessage) (json.RawMessage, error)
 	// NoSession, when set, runs when the call was refused for naming no
-	// session where there is none at all (4103, so nothing was done): it
-	// makes one and answers the params to send again.
-	NoSession func(ctx context.Context, f *Factory) (any, error)
+	// session where there is none at all (4103, so nothing was done), or
+	// the current one the hub filled in is gone (4107 for a command given
+	// no --session: its tabs were closed): it makes one and answers the
+	// params to send again.
+	NoSession func(ctx context.Context, f *Factory, gone bool) (any, error)
 	// Before runs first and may complete Params with what only the
 	// browser knows (a tab named by its URL).
 	Before func(ctx context.Context) error
@@ -65,8 +67,9 @@ func (pc *PageCall) run(ctx context.Context, f *Factory) error {
 	}
 	raw, err := h.Call(ctx, pc.Method, withTimeoutMS(pc.Method, pc.Params, f.Globals.Timeout), timeout)
 	var be *rpc.BrowserError
-	if err != nil && pc.NoSession != nil && errors.As(err, &be) && be.Code == rpc.CodeSessionRequired {
-		params, nerr := pc.NoSession(ctx, f)
+	if err != nil && pc.NoSession != nil && errors.As(err, &be) &&
+		(be.Code == rpc.CodeSessionRequired || be.Code == rpc.CodeSessionNotFound && SessionOf(f) == "") {
+		params, nerr := pc.NoSession(ctx, f, be.Code == rpc.CodeSessionNotFound)
 		if nerr != nil {
 			return nerr
 		}

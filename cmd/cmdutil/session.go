@@ -9,10 +9,11 @@ import (
 	"browserctl/rpc"
 )
 
-// openSession is the session open makes when there is none: a new tab
-// group with a blank tab (open then loads the page in it, waiting as
-// always), made the caller's current session and named on stderr.
-func openSession(ctx context.Context, f *Factory) (string, error) {
+// openSession is the session open makes when there is none (gone: the
+// current one is gone, its tabs closed): a new tab group with a blank tab
+// (open then loads the page in it, waiting as always), made the caller's
+// current session and named on stderr.
+func openSession(ctx context.Context, f *Factory, gone bool) (string, error) {
 	raw, err := CallHub(ctx, f, rpc.SessionCreate, rpc.SessionCreateParams{})
 	if err != nil {
 		return "", err
@@ -24,7 +25,11 @@ func openSession(ctx context.Context, f *Factory) (string, error) {
 	if err := UseSession(ctx, f, s.SessionID); err != nil {
 		return "", fmt.Errorf("open made session %s, but could not make it the current session: %w", s.SessionID, err)
 	}
-	fmt.Fprintf(f.IO.ErrOut, "session %s created: there was none\n", s.SessionID)
+	why := "there was none"
+	if gone {
+		why = "the current one is gone (its tabs were closed)"
+	}
+	fmt.Fprintf(f.IO.ErrOut, "session %s created: %s\n", s.SessionID, why)
 	return s.SessionID, nil
 }
 
