@@ -87,6 +87,9 @@ type BrowserError struct {
 	// Reason is the extension's data.reason (reasons.go), "" for the
 	// hub's own errors and an extension that sends none.
 	Reason Reason
+	// OnlyRead: the call that failed only reads (OnlyReads), so a timeout
+	// or a cut-off changed nothing. Set by the caller's client, not sent.
+	OnlyRead bool `json:"-"`
 }
 
 func (e *BrowserError) Error() string {

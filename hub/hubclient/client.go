@@ -184,9 +184,20 @@ func (c *Client) Call(ctx context.Context, method string, params any, timeout ti
 	defer cancel()
 	data, err := c.doRaw(ctx, http.MethodPost, "/rpc", body)
 	if err != nil {
-		return nil, c.callFailed(ctx, method, timeout, err)
+		return nil, markOnlyRead(c.callFailed(ctx, method, timeout, err), method, p)
 	}
-	return callAnswer(ctx, method, data, hubMS, timeout, tr)
+	res, err := callAnswer(ctx, method, data, hubMS, timeout, tr)
+	return res, markOnlyRead(err, method, p)
+}
+
+// markOnlyRead marks the error of a call that only reads (rpc.OnlyReads):
+// its timeout changed nothing, and the hint can say so.
+func markOnlyRead(err error, method string, params []byte) error {
+	var be *rpc.BrowserError
+	if errors.As(err, &be) && rpc.OnlyReads(method, params) {
+		be.OnlyRead = true
+	}
+	return err
 }
 
 // callRequest is the body of POST /rpc: the JSON-RPC request with the

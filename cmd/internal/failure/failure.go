@@ -252,6 +252,8 @@ func HintFor(be *rpc.BrowserError) string {
 		return "pick a session first: `browserctl session create`, `browserctl session attach-current`, or `browserctl session use ID` (or --session ID); `browserctl open URL` makes one"
 	case be.Code == rpc.CodePageRefNotFound && (be.Reason == "" || be.Reason == rpc.ReasonStaleRef):
 		return "the ref is stale: take a new snapshot (`browserctl snapshot`) and retry with its refs"
+	case be.Retryable && rpc.IsTimeout(be) && be.OnlyRead:
+		return "timed out: the call only reads, so it changed nothing; check the page's state, then retry, or give it longer with --timeout"
 	case be.Retryable && rpc.IsTimeout(be):
 		return "timed out: the call may or may not have taken effect in the page; check the page's state, then retry, or give it longer with --timeout"
 	case be.Reason == rpc.ReasonBrowserGone && be.Retryable:
