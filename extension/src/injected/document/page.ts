@@ -38,9 +38,13 @@ export async function scrollerAt(x: number, y: number): Promise<[number, number,
     const scrolls = (room: number, overflow: string) => room > 0 && /^(auto|scroll|overlay)$/.test(overflow);
     if (scrolls(el.scrollHeight - el.clientHeight, s.overflowY) || scrolls(el.scrollWidth - el.clientWidth, s.overflowX)) {
       const box = el;
-      await new Promise<void>((done) => {
-        box.addEventListener("scroll", () => done(), { once: true });
-        requestAnimationFrame(() => requestAnimationFrame(() => done()));
+      await new Promise<void>((resolve) => {
+        const done = (): void => {
+          box.removeEventListener("scroll", done);
+          resolve();
+        };
+        box.addEventListener("scroll", done);
+        requestAnimationFrame(() => requestAnimationFrame(done));
         setTimeout(done, 100); // a window the browser does not paint runs no frames
       });
       return [box.scrollLeft, box.scrollTop, cssName(box)];
