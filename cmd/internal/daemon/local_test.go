@@ -5,6 +5,7 @@ package daemon
 import (
 	"context"
 	"errors"
+	"net"
 	"os"
 	"strings"
 	"testing"
@@ -30,12 +31,15 @@ func TestServeAnswersOnItsSocket(t *testing.T) {
 	go func() { done <- Serve(ctx, Options{Addr: addr, Token: "t0123456789", StateDir: dir, Log: &log}) }()
 	deadline := time.Now().Add(10 * time.Second)
 	for {
-		if _, err := os.Stat(path); err == nil {
+		// The socket's file is there from its bind, a moment before it
+		// listens: wait until it takes a connection.
+		if c, err := net.Dial("unix", path); err == nil {
+			c.Close()
 			break
 		}
 		if time.Now().After(deadline) {
 			cancel()
-			t.Fatalf("no socket at %s; log:\n%s", path, log.String())
+			t.Fatalf("no socket taking connections at %s; log:\n%s", path, log.String())
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
