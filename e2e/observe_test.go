@@ -282,7 +282,12 @@ func TestCookies(t *testing.T) {
 
 	mustRun(t, in(s, "cookies", "set", "fromCli", "c-"+tag)...)
 	mustRun(t, in(s, "cookies", "set", "secret", "h-"+tag, "--http-only", "--expires", "1h")...)
-	if c := p.evalString("document.cookie"); !strings.Contains(c, "fromCli=c-"+tag) || strings.Contains(c, "secret=") {
+	// an expiry in the past sets nothing: refused, not answered ok
+	errOut := mustFail(t, 1, 4110, in(s, "cookies", "set", "stale", "x", "--expires", "2000-01-01T00:00:00Z")...)
+	if !strings.Contains(errOut, `the cookie "stale" would expire at 2000-01-01T00:00:00.000Z, in the past`) {
+		t.Errorf("cookies set with a past expiry: stderr %q", errOut)
+	}
+	if c := p.evalString("document.cookie"); !strings.Contains(c, "fromCli=c-"+tag) || strings.Contains(c, "secret=") || strings.Contains(c, "stale=") {
 		t.Errorf("the page's document.cookie is %q; want fromCli and not the HttpOnly one", c)
 	}
 	p.eval(`fetch("/served/cookies?t=`+tag+`").then(r => r.status)`, nil)

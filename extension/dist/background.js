@@ -3015,6 +3015,12 @@ async function setCookie(tabId, p) {
   const expires = optionalNumber(p, "expires");
   const httpOnly = optionalBool(p, "httpOnly") ?? false;
   const secure = optionalBool(p, "secure") ?? false;
+  if (expires !== void 0 && expires > 0 && expires * 1e3 <= Date.now()) {
+    throw failed(
+      `the cookie ${JSON.stringify(name)} would expire at ${new Date(expires * 1e3).toISOString()}, in the past: the browser drops it at once (to remove a cookie: cookies clear)`,
+      "bad_input"
+    );
+  }
   let url = given ? httpURL(given, "url") : "";
   const anySite = optionalBool(p, "anySite") ?? false;
   if (url) await requireSessionSite(tabId, anySite, "the url's host", new URL(url).hostname);

@@ -125,6 +125,13 @@ export async function setCookie(tabId: number, p: RequestParams<"pages.setCookie
   const expires = optionalNumber(p, "expires");
   const httpOnly = optionalBool(p, "httpOnly") ?? false;
   const secure = optionalBool(p, "secure") ?? false;
+  if (expires !== undefined && expires > 0 && expires * 1000 <= Date.now()) {
+    // The browser takes it, and drops it at once: nothing would be set.
+    throw failed(
+      `the cookie ${JSON.stringify(name)} would expire at ${new Date(expires * 1000).toISOString()}, in the past: the browser drops it at once (to remove a cookie: cookies clear)`,
+      "bad_input",
+    );
+  }
   let url = given ? httpURL(given, "url") : "";
   const anySite = optionalBool(p, "anySite") ?? false;
   if (url) await requireSessionSite(tabId, anySite, "the url's host", new URL(url).hostname);
