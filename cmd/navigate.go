@@ -33,11 +33,17 @@ func init() {
 			if _, err := fmt.Fprintf(f.IO.Out, "%s\n%s\n", cmdutil.SafeText(res.URL), cmdutil.SafeText(res.Title)); err != nil {
 				return err
 			}
-			if line := rpc.HTTPErrorLine(res.Status); line != "" {
-				// the page loaded, but it is the server's error page
-				fmt.Fprintf(f.IO.ErrOut, "note: %s\n", line)
-			}
+			noteHTTPError(f, res.Status)
 			return nil
 		}
+	}
+}
+
+// noteHTTPError tells a person on stderr that the page a navigation
+// arrived at came with an HTTP error status: it loaded, but it is the
+// server's error page.
+func noteHTTPError(f *cmdutil.Factory, status int) {
+	if line := rpc.HTTPErrorLine(status); line != "" {
+		fmt.Fprintf(f.IO.ErrOut, "note: %s\n", line)
 	}
 }

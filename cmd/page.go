@@ -61,9 +61,7 @@ func clickCall(f *cmdutil.Factory, p rpc.ClickParams, ref string) *cmdutil.PageC
 			cmdutil.Done(f, "clicked %s", cmdutil.ActedOn(a.Target, ref))
 			if a.Navigation != nil {
 				fmt.Fprintf(f.IO.Out, "the click started a navigation to %s\n", termsafe.String(a.Navigation.URL))
-				if line := rpc.HTTPErrorLine(a.Navigation.Status); line != "" {
-					fmt.Fprintf(f.IO.ErrOut, "note: %s\n", line)
-				}
+				noteHTTPError(f, a.Navigation.Status)
 			}
 			if a.Popup != nil {
 				fmt.Fprintf(f.IO.Out, "the click opened tab %d\n", a.Popup.TabID)

@@ -144,13 +144,6 @@ func (s *Server) declaredCall(ctx context.Context, req *mcp.CallToolRequest, m r
 	if r := replacedTab(raw); r != "" {
 		done = strings.TrimSuffix(r+"\n"+done, "\n")
 	}
-	if line := rpc.HTTPErrorLine(navigationOf(raw).Status); line != "" {
-		// the page below is the server's error page, not the one asked for
-		if done != "" {
-			done += "\n"
-		}
-		done += strings.ToUpper(line[:1]) + line[1:] + "."
-	}
 	if m.Tool.Page {
 		return s.pageState(ctx, req, done, raw)
 	}

@@ -164,8 +164,8 @@ func (s *Server) pageStateAfter(ctx context.Context, req *mcp.CallToolRequest, h
 	if head != "" {
 		b.WriteString(head + "\n")
 	}
-	if line := rpc.HTTPErrorLine(clickNavigationOf(actionResult).Status); line != "" {
-		// the page below is the server's error page
+	if line := rpc.HTTPErrorLine(httpStatusOf(actionResult)); line != "" {
+		// the page below is the server's error page, not the one asked for
 		b.WriteString(strings.ToUpper(line[:1]) + line[1:] + ".\n")
 	}
 	d, open := dialogOf(actionResult)
@@ -217,16 +217,22 @@ func navigationOf(raw json.RawMessage) (nav rpc.NavResult) {
 	return nav
 }
 
-// clickNavigationOf is the navigation a click's result says it started
-// (zero for another action's).
-func clickNavigationOf(raw json.RawMessage) (nav rpc.Navigation) {
+// httpStatusOf is the HTTP status of the document an action's result
+// says it arrived at: a navigation's own (rpc.NavResult, the one page
+// tool result with a status of its top level), or that of the navigation
+// a click started (0: none said).
+func httpStatusOf(raw json.RawMessage) int {
 	var r struct {
+		Status     int             `json:"status"`
 		Navigation *rpc.Navigation `json:"navigation"`
 	}
-	if json.Unmarshal(raw, &r) == nil && r.Navigation != nil {
-		nav = *r.Navigation
+	if json.Unmarshal(raw, &r) != nil {
+		return 0
 	}
-	return nav
+	if r.Navigation != nil {
+		return r.Navigation.Status
+	}
+	return r.Status
 }
 
 // snapshotOf is the page snapshot an action's result carries (pages.navigate
