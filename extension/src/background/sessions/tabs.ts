@@ -8,7 +8,7 @@ import { getSessionTab, getTab, groupTabs, pickActive, toWireTab, userActiveTab 
 import { ErrorCode, RpcError, type Handlers, type Params } from "../types";
 import { checkNavigable } from "../pages/navigation/url-policy";
 import { agentCallEnded, agentCallStarted } from "../pages/core/person-input";
-import { send } from "../pages/core/debugger";
+import { currentEntry } from "../pages/navigation/navigate";
 import { withParams } from "../call-timing";
 
 export interface TabDeps {
@@ -117,9 +117,7 @@ export function tabHandlers({ store, releaseTab, joinTab, loadJoined, mayJoin }:
         // commit: until then they are about:blank's. The committed history
         // entry says what the new document is (its title "" until the page
         // has one); a load not committed yet, the URL it is loading.
-        const entry = await send<{ currentIndex: number; entries: { url: string; title?: string }[] }>(id, "Page.getNavigationHistory", {}, 5_000)
-          .then((h) => h.entries[h.currentIndex])
-          .catch(() => undefined);
+        const entry = await currentEntry(id).catch(() => undefined);
         if (entry && entry.url !== "about:blank") {
           wire.url = entry.url;
           wire.title = entry.title ?? "";

@@ -1,6 +1,7 @@
 // fill, select, focus: a field's value set the way a framework notices (the
 // native value setter, then bubbling input and change events).
 
+import { tidy } from "./accessible";
 import { shortName, shortRole } from "./describe";
 
 const NOT_TEXT = ["checkbox", "radio", "file", "button", "submit", "reset", "image", "hidden", "range", "color"];
@@ -80,9 +81,8 @@ export function fill(target: Element, value: string): string {
  * options' labels (their values where they differ), the first 20. */
 function optionList(opts: HTMLOptionElement[]): string {
   if (opts.length === 0) return "the select has no options";
-  const norm = (s: string) => s.replace(/\s+/g, " ").trim();
   const shown = opts.slice(0, 20).map((o) => {
-    const label = norm(o.label);
+    const label = tidy(o.label);
     return o.value === label ? JSON.stringify(label) : `${JSON.stringify(label)} (${JSON.stringify(o.value)})`;
   });
   const more = opts.length > shown.length ? `, and ${opts.length - shown.length} more` : "";
@@ -95,11 +95,10 @@ export function select(target: Element, values: string[]): { selected?: string[]
   if (el.tagName !== "SELECT") return { error: "a " + el.tagName.toLowerCase() + " element is not a select" };
   if (el.disabled) return { error: "the select is disabled" };
   const opts = Array.from(el.options);
-  const norm = (s: string) => s.replace(/\s+/g, " ").trim();
   const picked: HTMLOptionElement[] = [];
   for (const v of values) {
     let o = opts.find((x) => x.value === v);
-    if (!o) o = opts.find((x) => norm(x.label) === norm(v) || norm(x.text) === norm(v));
+    if (!o) o = opts.find((x) => tidy(x.label) === tidy(v) || tidy(x.text) === tidy(v));
     if (!o) return { error: "no option has the value or label " + JSON.stringify(v) + ": " + optionList(opts) };
     if (o.disabled) return { error: "the option " + JSON.stringify(v) + " is disabled" };
     picked.push(o);
@@ -113,8 +112,8 @@ export function select(target: Element, values: string[]): { selected?: string[]
   // selection back (a controlled select whose state refused the change).
   const lost = picked.filter((o) => !o.selected);
   if (lost.length > 0) {
-    const now = Array.from(el.selectedOptions, (o) => JSON.stringify(norm(o.label)));
-    const asked = lost.map((o) => JSON.stringify(norm(o.label)));
+    const now = Array.from(el.selectedOptions, (o) => JSON.stringify(tidy(o.label)));
+    const asked = lost.map((o) => JSON.stringify(tidy(o.label)));
     return { error: `the page set the selection back: ${now.join(", ") || "nothing"} selected, not ${asked.join(", ")}` };
   }
   return { selected: Array.from(el.selectedOptions, (o) => o.value) };

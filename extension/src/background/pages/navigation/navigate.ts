@@ -49,10 +49,8 @@ interface Started {
 /** The tab's navigation events since it was made; next() waits for one more. */
 class NavWatch {
   readonly lifecycle = new Map<string, Set<string>>();
-  /** The HTTP status of each document response, by its loader. */
+  /** The HTTP status of each document response since the watch began, by its loader. */
   readonly status = new Map<string, number>();
-  /** A document response came since the watch began. */
-  responded = false;
   committed: { loaderId: string; restored: boolean; unreachableUrl?: string } | undefined;
   sameDocument = false;
   private wake: () => void = () => {};
@@ -74,7 +72,6 @@ class NavWatch {
         }
       } else if (method === "Network.responseReceived") {
         const r = p["response"] as { status?: unknown } | undefined;
-        if (p["type"] === "Document") this.responded = true;
         if (p["type"] === "Document" && typeof p["loaderId"] === "string" && typeof r?.status === "number") this.status.set(p["loaderId"], r.status);
       } else if (method === "Page.navigatedWithinDocument") {
         if (this.mainFrameId === undefined || p["frameId"] === this.mainFrameId) this.sameDocument = true;
@@ -164,7 +161,7 @@ async function navigation(
   } catch (e) {
     // The new page's response came, and no new document by the deadline:
     // the page shown held it back (a slow server's page has no response).
-    if (!w.committed && w.responded && e instanceof RpcError && e.message.startsWith("timed out")) throw heldBack(what, budget);
+    if (!w.committed && w.status.size > 0 && e instanceof RpcError && e.message.startsWith("timed out")) throw heldBack(what, budget);
     throw e;
   } finally {
     w.close();
@@ -221,10 +218,7 @@ async function pageInfo(tabId: number, waitUntil: WaitUntil, sameDocument: boole
           { expression: "[location.href, document.title]", returnByValue: true },
           5_000,
         ).then((r) => r.result.value)
-      : send<History>(tabId, "Page.getNavigationHistory", {}, 5_000).then((h) => {
-          const e = h.entries[h.currentIndex];
-          return e ? [e.url, e.title] : undefined;
-        });
+      : currentEntry(tabId).then((e) => (e ? [e.url, e.title] : undefined));
     // the document is being swapped, or a dialog opened: the tab knows
     const v = await asked.catch(() => undefined);
     if (Array.isArray(v) && typeof v[0] === "string") {
@@ -279,6 +273,14 @@ export async function navigate(tabId: number, p: RequestParams<"pages.navigate">
 interface History {
   currentIndex: number;
   entries: { id: number; url: string; title?: string }[];
+}
+
+/** The tab's current history entry as the browser holds it (the title
+ * the document set, "" until it has one): answered by the browser
+ * process, not the page. */
+export async function currentEntry(tabId: number): Promise<{ url: string; title?: string } | undefined> {
+  const h = await send<History>(tabId, "Page.getNavigationHistory", {}, 5_000);
+  return h.entries[h.currentIndex];
 }
 
 async function historyStep(tabId: number, p: Untrusted<HistoryParams>, step: -1 | 1): Promise<NavResult> {
