@@ -475,6 +475,15 @@ func TestEval(t *testing.T) {
 		{"document.title", `"Lab"`},
 		{"Promise.resolve({a: [1, 'x']})", `{"a":[1,"x"]}`},
 		{"null", "null"},
+		// values JSON has no form of: what a person reads in the page, not {}
+		{"() => document.title", `"Lab"`},
+		{"async function () { return [1, 2] }", "[1,2]"},
+		{"new Date(0)", `"1970-01-01T00:00:00.000Z"`},
+		{"new Map([['a', new Set([1])]])", `{"a":[1]}`},
+		{"document.getElementById('heading')", `"<h1 id=\"heading\">Lab page</h1>"`},
+		{"document.querySelectorAll('#heading, #para b')", `["<h1 id=\"heading\">Lab page</h1>","<b>plain</b>"]`},
+		{"window", strconv.Quote("[Window " + pageURL("/lab.html", tag) + "]")},
+		{"(() => { const o = {n: NaN}; o.me = o; return o; })()", `{"n":"NaN","me":"[Circular]"}`},
 	}
 	for _, c := range cases {
 		var r struct {
@@ -497,6 +506,10 @@ func TestEval(t *testing.T) {
 	errOut = mustFail(t, 1, 4110, in(s, "eval", "Promise.reject(new Error('rejected-e2e'))")...)
 	if !strings.Contains(errOut, "rejected-e2e") {
 		t.Errorf("a rejected promise's error does not carry its text: %q", errOut)
+	}
+	errOut = mustFail(t, 1, 4110, in(s, "eval", "throw {code: 'thrown-e2e'}")...)
+	if !strings.Contains(errOut, `{"code":"thrown-e2e"}`) {
+		t.Errorf("a thrown object's error does not show it: %q", errOut)
 	}
 }
 

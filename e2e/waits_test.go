@@ -28,6 +28,8 @@ func TestWaitKinds(t *testing.T) {
 		{"text gone", []string{"--text", "Loading, please wait", "--gone"}, `!document.body.innerText.includes("Loading")`},
 		{"fn", []string{"--fn", "window.ready === true"}, `window.ready === true`},
 		{"fn promise", []string{"--fn", "new Promise(r => setTimeout(() => r(window.ready), 20))"}, `window.ready === true`},
+		// a function is called: the function itself is truthy at once
+		{"fn function", []string{"--fn", "() => window.ready === true"}, `window.ready === true`},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -358,7 +358,7 @@ func TestToolRequests(t *testing.T) {
 		{"browser_take_screenshot", map[string]any{"format": "jpeg", "quality": 40}, []request{{"pages.screenshot", map[string]any{"format": "jpeg", "quality": 40}}}},
 		{"browser_vitals", map[string]any{"reload": true}, []request{{"pages.vitals", map[string]any{"reload": true}}}},
 		{"browser_start_trace", map[string]any{"categories": []string{"devtools.timeline"}}, []request{{"trace.start", map[string]any{"categories": []string{"devtools.timeline"}}}}},
-		{"browser_evaluate", map[string]any{"function": "() => document.title"}, []request{{"pages.eval", map[string]any{"expression": "(() => document.title)()"}}}},
+		{"browser_evaluate", map[string]any{"function": "() => document.title"}, []request{{"pages.eval", map[string]any{"expression": "(() => document.title\n)()"}}}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.tool, func(t *testing.T) {

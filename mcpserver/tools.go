@@ -208,7 +208,7 @@ func (s *Server) tools() []toolDef {
 		newTool("browser_evaluate", "Evaluate JavaScript",
 			"Run a JavaScript function in the page and return its JSON value.",
 			destructive, toolSpec{}, func(ctx context.Context, req *mcp.CallToolRequest, in evaluateArg) *mcp.CallToolResult {
-				raw, err := s.call(ctx, req, rpc.PageEval, &rpc.EvalParams{Expression: "(" + in.Function + ")()"})
+				raw, err := s.call(ctx, req, rpc.PageEval, &rpc.EvalParams{Expression: "(" + in.Function + "\n)()"})
 				if err != nil {
 					return s.errorResult(req, err)
 				}

@@ -20,15 +20,23 @@ var readMethods = []Method{
 	{Wire: PageGet, Session: SessionRequired, Params: GetParams{}, Result: GetResult{},
 		Summary: "read title/url/text/value/html/box", ResultDoc: "a string; for `box` a `Box`"},
 	{Wire: PageEval, Session: SessionRequired, Params: EvalParams{}, Result: ValueResult{},
-		Summary: "evaluate JavaScript in the page", ResultDoc: "the expression's JSON value; a thrown exception answers 4110 with its text",
+		Summary: "evaluate JavaScript in the page", ResultDoc: "the expression's JSON value (a function is called and its value answered; a Date, Map, Set, element or window as its text, an array or an object); a thrown exception answers 4110 with its text",
 		Commands: []Command{{
 			// The extension waits --timeout for the value (its default is
 			// the spec's 30 s, so that is not sent); the hub a little longer.
 			Path: "eval", Args: []Arg{{Name: "JS", Member: "expression", Rest: true}}, Use: "JS", Slack: true,
 			Needs: "a JavaScript expression",
 			Short: "Evaluate JavaScript in the page and print its JSON value (promises are awaited)",
+			Long: `Evaluate a JavaScript expression in the page's main world and print its
+value as JSON (a string as it is). A promise is awaited; a function is
+called and its value printed, so Playwright's ` + "`() => ...`" + ` form works too.
+Values JSON has no form of print as a person reads them in the page: a
+Date as its ISO time, a Map as an object, a Set or a NodeList as an array,
+an element as its HTML (its opening tag when long), a window as its URL.
+A thrown exception fails with exit 1 and its text.`,
 			Example: `  browserctl eval document.title
-  browserctl eval 'document.querySelectorAll("a").length'`,
+  browserctl eval 'document.querySelectorAll("a").length'
+  browserctl eval '() => [...document.links].map(a => a.href)'`,
 			Printer: PrintValue, Replay: Replayed,
 		}}},
 	{Wire: PageIs, Session: SessionRequired, Params: IsParams{}, Result: IsResult{},

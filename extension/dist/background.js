@@ -8375,28 +8375,157 @@ function elementRead(m) {
 }
 var elementReadHandlers = Object.fromEntries(Object.keys(elementReads).map((m) => [m, elementRead(m)]));
 
+// src/background/pages/js-value.ts
+async function jsonValueOf() {
+  const MAX_DEPTH = 32;
+  const LONG_HTML = 300;
+  const ancestors = [];
+  const tagOf = (el) => {
+    const attrs = Array.from(el.attributes, (a) => a.value === "" ? ` ${a.name}` : ` ${a.name}="${a.value.length > 80 ? a.value.slice(0, 80) + "…" : a.value}"`);
+    return `<${el.localName}${attrs.join("")}>`;
+  };
+  const describeNode2 = (n) => {
+    if (n.nodeType === 1) {
+      const el = n;
+      const html = el.outerHTML;
+      return html.length <= LONG_HTML ? html : `${tagOf(el)}…</${el.localName}>`;
+    }
+    if (n.nodeType === 3 || n.nodeType === 8) return n.nodeValue ?? "";
+    if (n.nodeType === 9) return `#document ${n.URL}`;
+    return n.nodeName;
+  };
+  const isWindow = (x) => {
+    try {
+      return x.window === x;
+    } catch {
+      return false;
+    }
+  };
+  const windowText = (x) => {
+    try {
+      return `[Window ${x.location.href}]`;
+    } catch {
+      return "[Window, of another site]";
+    }
+  };
+  const convert = (x, depth) => {
+    switch (typeof x) {
+      case "undefined":
+      case "function":
+        return void 0;
+      case "number":
+        return Number.isFinite(x) ? x : String(x);
+      case "bigint":
+        return `${x}n`;
+      case "symbol":
+        return x.toString();
+      case "string":
+      case "boolean":
+        return x;
+    }
+    if (x === null) return null;
+    const o = x;
+    if (isWindow(o)) return windowText(o);
+    if (typeof o.nodeType === "number" && typeof o.nodeName === "string") return describeNode2(o);
+    if (ancestors.includes(o)) return "[Circular]";
+    if (depth >= MAX_DEPTH) return "[…]";
+    ancestors.push(o);
+    try {
+      return convertObject(o, depth);
+    } finally {
+      ancestors.pop();
+    }
+  };
+  const convertObject = (o, depth) => {
+    const toJSON = o.toJSON;
+    if (typeof toJSON === "function") return convert(toJSON.call(o), depth + 1);
+    if (o instanceof RegExp) return String(o);
+    if (o instanceof Error) return `${o.name}: ${o.message}`;
+    if (o instanceof Promise) return "[Promise]";
+    if (o instanceof Map) {
+      const entries2 = Array.from(o.entries());
+      if (entries2.every(([k]) => typeof k === "string" || typeof k === "number")) {
+        const out2 = {};
+        for (const [k, v] of entries2) {
+          const c = convert(v, depth + 1);
+          if (c !== void 0) out2[String(k)] = c;
+        }
+        return out2;
+      }
+      return entries2.map(([k, v]) => [convert(k, depth + 1) ?? null, convert(v, depth + 1) ?? null]);
+    }
+    const listLike = o instanceof Set || ArrayBuffer.isView(o) || typeof o.item === "function" && typeof o.length === "number";
+    if (Array.isArray(o) || listLike) {
+      return Array.from(o, (v) => convert(v, depth + 1) ?? null);
+    }
+    const keys = Object.keys(o);
+    const proto = Object.getPrototypeOf(o);
+    if (keys.length === 0 && proto !== null && proto !== Object.prototype) return Object.prototype.toString.call(o);
+    const out = {};
+    for (const k of keys) {
+      let v;
+      try {
+        v = o[k];
+      } catch (e) {
+        v = `[a getter threw: ${String(e)}]`;
+      }
+      const c = convert(v, depth + 1);
+      if (c !== void 0) out[k] = c;
+    }
+    return out;
+  };
+  const value = typeof this === "function" ? await this() : this;
+  const converted = convert(value, 0);
+  return converted === void 0 ? null : converted;
+}
+var JSON_VALUE_OF = jsonValueOf.toString();
+
 // src/background/pages/eval.ts
 var CDP_SLACK_MS = 5e3;
+var evals = 0;
+var FUNCTION_TEXT = /^\s*(async\s+)?function\b/;
 async function evaluate(tabId, p) {
   const expression = requireString(p, "expression");
   const budget = budgetOf(p);
-  const r = await within(
-    send(
-      tabId,
-      "Runtime.evaluate",
-      { expression, returnByValue: true, awaitPromise: true, userGesture: true },
-      budget + CDP_SLACK_MS
-    ),
-    budget,
-    "the expression's value"
-  );
-  if (r.exceptionDetails) {
-    const d = r.exceptionDetails;
-    const text2 = d.exception?.description ?? (d.exception?.value !== void 0 ? String(d.exception.value) : d.text);
-    throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${text2 ?? "exception"}`, "page_error");
+  return { value: await within(valueOf2(tabId, expression, budget + CDP_SLACK_MS), budget, "the expression's value") };
+}
+async function valueOf2(tabId, expression, timeoutMs) {
+  const objectGroup = `browserctl:eval:${++evals}`;
+  const run2 = (text2) => send(tabId, "Runtime.evaluate", { expression: text2, objectGroup, awaitPromise: true, userGesture: true }, timeoutMs);
+  let r;
+  if (FUNCTION_TEXT.test(expression)) {
+    r = await run2(`(${expression}
+)`);
+    if (r.exceptionDetails?.exception?.className === "SyntaxError") r = await run2(expression);
+  } else {
+    r = await run2(expression);
   }
-  if (r.result.unserializableValue !== void 0) return { value: r.result.unserializableValue };
-  return { value: r.result.value === void 0 ? null : r.result.value };
+  const held2 = r.result.objectId !== void 0 || r.exceptionDetails?.exception?.objectId !== void 0;
+  const asJSON = (objectId) => send(tabId, "Runtime.callFunctionOn", { objectId, functionDeclaration: JSON_VALUE_OF, returnByValue: true, awaitPromise: true, userGesture: true }, timeoutMs);
+  try {
+    const thrown = r.exceptionDetails?.exception;
+    if (thrown?.objectId !== void 0 && thrown.subtype !== "error") {
+      const j = await asJSON(thrown.objectId).catch(() => void 0);
+      if (j && !j.exceptionDetails) thrown.description = `Uncaught ${JSON.stringify(j.result.value)}`;
+    }
+    failOnException(r);
+    const v = r.result;
+    if (v.unserializableValue !== void 0) return v.unserializableValue;
+    if (v.type === "symbol") return v.description ?? "Symbol()";
+    if (v.objectId === void 0 || v.subtype === "null") return v.value ?? null;
+    const c = await asJSON(v.objectId);
+    failOnException(c);
+    return c.result.value ?? null;
+  } finally {
+    if (held2) send(tabId, "Runtime.releaseObjectGroup", { objectGroup }).catch(() => {
+    });
+  }
+}
+function failOnException(r) {
+  const d = r.exceptionDetails;
+  if (!d) return;
+  const text2 = d.exception?.description ?? (d.exception?.value !== void 0 ? String(d.exception.value) : d.text);
+  throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: ${text2 ?? "exception"}`, "page_error");
 }
 var evalHandlers = {
   "pages.eval": evaluate
@@ -9925,7 +10054,8 @@ function fnWait(expr, ms) {
   );
   const __end = Date.now() + ${ms};
   for (;;) {
-    const v = await __pred();
+    let v = await __pred();
+    if (typeof v === "function") v = await v();
     if (v) { try { return { ok: true, value: JSON.parse(JSON.stringify(v) ?? "true") }; } catch (e) { return { ok: true, value: true }; } }
     if (Date.now() >= __end) return { timedOut: true };
     await new Promise((r) => setTimeout(r, 100));

@@ -6,6 +6,7 @@ import { uninstall } from "./core/debugger";
 import { PAGE_METHODS } from "../methods";
 import { pageHandlers } from "./index";
 import { toolHandlers } from "./tools";
+import { JSON_VALUE_OF } from "./js-value";
 import { FakeChrome } from "../../testing/fake-chrome";
 import { fakeWorld, injectedCall } from "../../testing/fake-world";
 import { BAD_PARAM } from "../../injected/refusal";
@@ -60,15 +61,37 @@ test("every method of the protocol is there", () => {
 test("eval answers the value, null for undefined, 4110 with the exception text", async () => {
   answers.set("Runtime.evaluate", (p) => {
     assert.equal(p["awaitPromise"], true);
-    assert.equal(p["returnByValue"], true);
     if (p["expression"] === "boom") return { result: { type: "object" }, exceptionDetails: { text: "Uncaught", exception: { description: "Error: boom" } } };
     if (p["expression"] === "u") return { result: { type: "undefined" } };
+    if (p["expression"] === "s") return { result: { type: "symbol", objectId: "sym", description: "Symbol(s)" } };
     return { result: { type: "number", value: 3 } };
   });
   assert.deepEqual(await h["pages.eval"]!({ expression: "1+2" }), { value: 3 });
   assert.deepEqual(await h["pages.eval"]!({ expression: "u" }), { value: null });
+  assert.deepEqual(await h["pages.eval"]!({ expression: "s" }), { value: "Symbol(s)" });
   await assert.rejects(h["pages.eval"]!({ expression: "boom" }), { code: 4110, message: "page operation failed: Error: boom" });
   await assert.rejects(h["pages.eval"]!({}), { code: -32602 });
+});
+
+test("eval: an object is made JSON in the page, then let go; a function's text is called", async () => {
+  const expressions: string[] = [];
+  answers.set("Runtime.evaluate", (p) => {
+    expressions.push(String(p["expression"]));
+    return { result: { type: "object", className: "Map", objectId: "map-1" } };
+  });
+  answers.set("Runtime.callFunctionOn", (p) => {
+    assert.equal(p["objectId"], "map-1");
+    assert.equal(p["functionDeclaration"], JSON_VALUE_OF);
+    assert.equal(p["returnByValue"], true);
+    return { result: { type: "object", value: { a: 1 } } };
+  });
+  assert.deepEqual(await h["pages.eval"]!({ expression: "new Map([['a', 1]])" }), { value: { a: 1 } });
+  assert.deepEqual(await h["pages.eval"]!({ expression: "function () { return 1 } // one" }), { value: { a: 1 } });
+  assert.deepEqual(expressions, ["new Map([['a', 1]])", "(function () { return 1 } // one\n)"]);
+  await new Promise((r) => setTimeout(r, 0));
+  const released = sent.filter(([m]) => m === "Runtime.releaseObjectGroup").map(([, p]) => p["objectGroup"]);
+  assert.equal(released.length, 2);
+  assert.notEqual(released[0], released[1]);
 });
 
 test("wait for a state that never comes answers 4102 after the timeout", async () => {

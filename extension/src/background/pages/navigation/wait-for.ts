@@ -135,14 +135,16 @@ async function waitUrl(tabId: number, pattern: string, deadline: number, budget:
 }
 
 // Runs in the main world with the user's expression inlined (compiled by
-// CDP, so the page's CSP does not refuse it): polls it every 100 ms.
+// CDP, so the page's CSP does not refuse it): polls it every 100 ms. A
+// function (`() => window.ready`) is called: the function itself is truthy.
 function fnWait(expr: string, ms: number): string {
   return `(async () => {
   const __pred = async () => (${expr}
   );
   const __end = Date.now() + ${ms};
   for (;;) {
-    const v = await __pred();
+    let v = await __pred();
+    if (typeof v === "function") v = await v();
     if (v) { try { return { ok: true, value: JSON.parse(JSON.stringify(v) ?? "true") }; } catch (e) { return { ok: true, value: true }; } }
     if (Date.now() >= __end) return { timedOut: true };
     await new Promise((r) => setTimeout(r, 100));
