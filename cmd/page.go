@@ -19,6 +19,19 @@ func init() {
 		cc := clickCall(f, pc.Params.(rpc.ClickParams), args["REF"])
 		pc.Post, pc.Human = cc.Post, cc.Human
 	}
+	// press: "pressed KEY", and what the key set off.
+	cmdutil.Printers[rpc.PrintPress] = func(f *cmdutil.Factory, pc *cmdutil.PageCall, _ rpc.Command, args map[string]string) {
+		pc.Post = settleDownload(f)
+		pc.Human = func(raw json.RawMessage) error {
+			var a rpc.PressResult
+			if err := cmdutil.DecodeResult(rpc.PagePress, raw, &a); err != nil {
+				return err
+			}
+			cmdutil.Done(f, "pressed %s", args["KEY"])
+			printAftermath(f, "the key", a.Aftermath)
+			return nil
+		}
+	}
 	// scroll: the new scroll position, x and y.
 	cmdutil.Printers[rpc.PrintScroll] = func(f *cmdutil.Factory, pc *cmdutil.PageCall, _ rpc.Command, _ map[string]string) {
 		pc.Human = func(raw json.RawMessage) error {
@@ -50,34 +63,46 @@ func clickCall(f *cmdutil.Factory, p rpc.ClickParams, ref string) *cmdutil.PageC
 	return &cmdutil.PageCall{
 		Method: rpc.PageClick,
 		Params: p,
-		Post: func(raw json.RawMessage) (json.RawMessage, error) {
-			return downloadFolder(f).SettleClick(raw), nil
-		},
+		Post:   settleDownload(f),
 		Human: func(raw json.RawMessage) error {
 			var a rpc.ClickResult
 			if err := cmdutil.DecodeResult(rpc.PageClick, raw, &a); err != nil {
 				return err
 			}
 			cmdutil.Done(f, "clicked %s", cmdutil.ActedOn(a.Target, ref))
-			if a.Navigation != nil {
-				fmt.Fprintf(f.IO.Out, "the click started a navigation to %s\n", termsafe.String(a.Navigation.URL))
-				noteHTTPError(f, a.Navigation.Status)
-			}
-			if a.Popup != nil {
-				fmt.Fprintf(f.IO.Out, "the click opened tab %d\n", a.Popup.TabID)
-			}
-			if a.Download != nil {
-				printDownloadLine(f, *a.Download)
-			}
-			if a.FileChooser != nil {
-				n := "a file"
-				if a.FileChooser.Mode == "selectMultiple" {
-					n = "files"
-				}
-				fmt.Fprintf(f.IO.Out, "file chooser opened (it takes %s): answer it with `browserctl upload FILE...`\n", n)
-			}
+			printAftermath(f, "the click", a.Aftermath)
 			return nil
 		},
+	}
+}
+
+// settleDownload moves a finished download an action's result names into
+// --download-dir before anything is printed.
+func settleDownload(f *cmdutil.Factory) func(json.RawMessage) (json.RawMessage, error) {
+	return func(raw json.RawMessage) (json.RawMessage, error) {
+		return downloadFolder(f).SettleDownload(raw), nil
+	}
+}
+
+// printAftermath says what a click or key (by) set off: a navigation (and
+// an HTTP error status it came with), a tab, a download, a file chooser.
+func printAftermath(f *cmdutil.Factory, by string, a rpc.Aftermath) {
+	if a.Navigation != nil {
+		fmt.Fprintf(f.IO.Out, "%s started a navigation to %s\n", by, termsafe.String(a.Navigation.URL))
+		noteHTTPError(f, a.Navigation.Status)
+	}
+	if a.Popup != nil {
+		fmt.Fprintf(f.IO.Out, "%s opened tab %d\n", by, a.Popup.TabID)
+	}
+	if a.Download != nil {
+		printDownloadLine(f, *a.Download)
+	}
+	if a.FileChooser != nil {
+		n := "a file"
+		if a.FileChooser.Mode == "selectMultiple" {
+			n = "files"
+		}
+		fmt.Fprintf(f.IO.Out, "file chooser opened (it takes %s): answer it with `browserctl upload FILE...`\n", n)
 	}
 }
 

@@ -384,7 +384,41 @@ func TestOpenSaysAnHTTPErrorStatus(t *testing.T) {
 		t.Errorf("a click to a 404 page for a person: exit %d, stdout %q, stderr %q", code, out, errOut)
 	}
 
+	// a form sent with Enter: the key press names the navigation, and its status
+	form := pageURL("/inline", tag, "html", `<title>Search</title><form action="/inline">`+
+		`<input type=hidden name=t value="`+htmlEscape(tag)+`"><input type=hidden name=status value=404>`+
+		`<input type=hidden name=html value="&lt;title>Not here&lt;/title>&lt;h1>No such page&lt;/h1>">`+
+		`<input id=q name=q aria-label=Query></form>`)
+	p := h.cdp.page(t, tag)
+	mustRun(t, in(s, "open", form)...)
+	mustRun(t, in(s, "fill", "#q", "sent-by-enter")...)
+	mustJSON(t, &c, in(s, "press", "Enter")...)
+	if at := p.evalString("location.href"); c.Navigation.URL != at || !strings.Contains(at, "q=sent-by-enter") || c.Navigation.Status != 404 {
+		t.Errorf("Enter in a form's field answered navigation %+v; the page is at %s (want it, with status 404)", c.Navigation, at)
+	}
+	mustRun(t, in(s, "open", form)...)
+	mustRun(t, in(s, "fill", "#q", "sent-by-enter")...)
+	out, errOut, code = h.exec(ctx, in(s, "press", "Enter")...)
+	if code != 0 || !strings.HasPrefix(out, "the key started a navigation to ") || !strings.Contains(errOut, "note: the server answered HTTP 404 Not Found") {
+		t.Errorf("Enter to a 404 page for a person: exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+	// a key that sets nothing off answers just ok
+	var k map[string]any
+	mustJSON(t, &k, in(s, "press", "Tab")...)
+	if len(k) != 1 || k["ok"] != true {
+		t.Errorf("press Tab answered %v, want only ok", k)
+	}
+
 	a := startMCP(t)
+	a.call("browser_navigate", map[string]any{"url": form})
+	if got := a.call("browser_type", map[string]any{"target": "#q", "text": "sent-by-mcp", "submit": true}); !strings.Contains(got, "The server answered HTTP 404 Not Found") {
+		t.Errorf("browser_type with submit to a 404 page does not say the status:\n%s", got)
+	}
+	a.call("browser_navigate", map[string]any{"url": form})
+	a.call("browser_type", map[string]any{"target": "#q", "text": "sent-by-mcp"})
+	if got := a.call("browser_press_key", map[string]any{"key": "Enter"}); !strings.Contains(got, "The server answered HTTP 404 Not Found") || !strings.Contains(got, "No such page") {
+		t.Errorf("browser_press_key Enter to a 404 page does not say the status beside the page:\n%s", got)
+	}
 	if got := a.call("browser_navigate", map[string]any{"url": missing}); !strings.Contains(got, "The server answered HTTP 404 Not Found") || !strings.Contains(got, `heading "No such page"`) {
 		t.Errorf("browser_navigate to a 404 page does not say the status beside the page:\n%s", got)
 	}

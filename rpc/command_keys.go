@@ -28,6 +28,7 @@ var (
 	PrintHarStart  = PrinterKey{"harStart"}
 	PrintIs        = PrinterKey{"is"}
 	PrintNav       = PrinterKey{"nav"}
+	PrintPress     = PrinterKey{"press"}
 	PrintRequest   = PrinterKey{"request"}
 	PrintRequests  = PrinterKey{"requests"}
 	PrintRoutes    = PrinterKey{"routes"}

@@ -100,19 +100,19 @@ var inputMethods = []Method{
 			Example: "  browserctl scroll-into-view e40\n  browserctl scroll-into-view footer",
 			Done:    "scrolled to {REF}", Replay: Replayed + Target0,
 		}}},
-	{Wire: PagePress, Session: SessionRequired, Params: PressParams{}, Result: OKResult{},
+	{Wire: PagePress, Session: SessionRequired, Params: PressParams{}, Result: PressResult{},
 		Tool: &Tool{Name: "browser_press_key", Title: "Press a key",
 			Description: "Press a key (or a chord such as Control+a) in the page, as a user would on the keyboard; or type text key by key.",
 			Optional:    []string{"key"}, Answer: AnswerPress,
 			Done: "Pressed {key}", Page: true},
-		Summary: "press a key",
+		Summary: "press a key", ResultDoc: "`navigation`, `popup`, `download` and `fileChooser` only when the key set one off (Enter in a form, on a link)",
 		Commands: []Command{{
 			Path: "press", Needs: "a KEY such as Enter or Control+a",
 			Args: []Arg{{Name: "KEY", Member: "key", Suggest: []string{"Enter", "Tab", "Escape", "Backspace", "Delete", "ArrowUp", "ArrowDown",
 				"ArrowLeft", "ArrowRight", "Home", "End", "PageUp", "PageDown", "Space", "Control+a", "Shift+Tab"}}},
 			Short:   "Press a key, with optional modifiers",
 			Example: "  browserctl press Enter\n  browserctl press Control+a\n  browserctl press Shift+Tab",
-			Done:    "pressed {KEY}", Replay: Replayed,
+			Printer: PrintPress, Replay: Replayed, // says a navigation, tab, download or chooser it set off
 		}}},
 	{Wire: PageScroll, Session: SessionRequired, Params: ScrollParams{}, Result: ScrollResult{},
 		Tool: &Tool{Name: "browser_scroll", Title: "Scroll",
@@ -210,13 +210,27 @@ type ClickParams struct {
 	Force      bool   `json:"force,omitempty" default:"false" doc:"skip the hit-test and the stability wait"`
 }
 
-// ClickResult is the result of pages.click: {"ok":true}, plus what the
-// click set off: a file chooser it opened, a download it started.
+// ClickResult is the result of pages.click: {"ok":true}, the element
+// pressed, and what the click set off.
 type ClickResult struct {
-	OK          bool         `json:"ok" ts:"true"`
-	Target      *ActedOn     `json:"target,omitempty" doc:"the element pressed"`
-	Navigation  *Navigation  `json:"navigation,omitempty" doc:"the main-frame navigation the click started"`
-	Popup       *Popup       `json:"popup,omitempty" doc:"a tab the click opened"`
+	OK     bool     `json:"ok" ts:"true"`
+	Target *ActedOn `json:"target,omitempty" doc:"the element pressed"`
+	Aftermath
+}
+
+// PressResult is the result of pages.press: {"ok":true}, and what the key
+// set off (Enter in a form's field submits it, Enter on a link follows it).
+type PressResult struct {
+	OK bool `json:"ok" ts:"true"`
+	Aftermath
+}
+
+// Aftermath is what a click or a key press set off, each member only when
+// it did: the navigation it started (with the document's HTTP status), a
+// tab it opened, a download it started, a file chooser it opened.
+type Aftermath struct {
+	Navigation  *Navigation  `json:"navigation,omitempty" doc:"the main-frame navigation it started"`
+	Popup       *Popup       `json:"popup,omitempty" doc:"a tab it opened"`
 	Download    *Download    `json:"download,omitempty"`
 	FileChooser *FileChooser `json:"fileChooser,omitempty"`
 }

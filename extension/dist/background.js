@@ -7302,8 +7302,8 @@ onForget((tabId) => {
   docRequests.delete(tabId);
 });
 var NAVIGATION_SETTLE_MS = 2e3;
-var CLICK_DOWNLOAD_MS = 5e3;
-function reportAftermath(fn) {
+var ACTION_DOWNLOAD_MS = 5e3;
+function reportAftermath(fn, readPageAfter) {
   return async (tabId, p) => {
     const since2 = Date.now();
     let popup;
@@ -7318,7 +7318,7 @@ function reportAftermath(fn) {
       chrome.tabs.onCreated?.removeListener(onCreated);
       throw e;
     }
-    if (p.force === true) await callInWorld(tabId, "readyState", []).catch(() => void 0);
+    if (!readPageAfter(p)) await callInWorld(tabId, "readyState", []).catch(() => void 0);
     const deadline = Date.now() + NAVIGATION_SETTLE_MS;
     let d;
     for (; ; ) {
@@ -7328,7 +7328,7 @@ function reportAftermath(fn) {
       await aftermath.next(deadline - Date.now());
     }
     chrome.tabs.onCreated?.removeListener(onCreated);
-    if (d) out.download = await waitDone(d, CLICK_DOWNLOAD_MS);
+    if (d) out.download = await waitDone(d, ACTION_DOWNLOAD_MS);
     const c = chooserSince(tabId, since2);
     if (c) out.fileChooser = { mode: c.mode };
     const req = docRequests.get(tabId);
@@ -7436,8 +7436,9 @@ async function mouse2(tabId, p) {
   return { ok: true };
 }
 var pointerHandlers = {
-  "pages.click": reportAftermath(click2),
-  // names a chooser, download, navigation or popup it set off
+  // names a chooser, download, navigation or popup it set off; a click not
+  // forced read its press's verdict in the page (pointer.ts)
+  "pages.click": reportAftermath(click2, (p) => p.force !== true),
   "pages.hover": hover,
   "pages.scrollIntoView": scrollIntoView,
   "pages.scroll": scroll,
@@ -9453,7 +9454,8 @@ async function type(tabId, p) {
   return acted ? { ok: true, target: acted } : { ok: true };
 }
 var keyboardHandlers = {
-  "pages.press": press2,
+  "pages.press": reportAftermath(press2, () => false),
+  // Enter submits a form, follows a link
   "pages.type": type
 };
 

@@ -115,13 +115,13 @@ func (f Folder) Settle(list []rpc.Download) {
 	}
 }
 
-// SettleClick moves the finished download a pages.click result names (its
-// "download") into the folder, and answers the result with the download's
+// SettleDownload moves the finished download an action's result names
+// (the "download" of pages.click's or pages.press's) into the folder, and answers the result with the download's
 // path where it is now and the browser's as browserPath. A result without
 // a download comes back as it came; one whose move failed too, said
 // through Warn.
-func (f Folder) SettleClick(raw json.RawMessage) json.RawMessage {
-	var a rpc.ClickResult
+func (f Folder) SettleDownload(raw json.RawMessage) json.RawMessage {
+	var a rpc.Aftermath
 	if json.Unmarshal(raw, &a) != nil || a.Download == nil {
 		return raw
 	}

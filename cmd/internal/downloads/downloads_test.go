@@ -146,7 +146,7 @@ func TestSettle(t *testing.T) {
 	}
 }
 
-func TestSettleClick(t *testing.T) {
+func TestSettleDownload(t *testing.T) {
 	state := t.TempDir()
 	var warned []string
 	f := Folder{BrowserDirs: []string{os.TempDir()}, StateDir: func() (string, error) { return state, nil }, Warn: func(format string, a ...any) { warned = append(warned, fmt.Sprintf(format, a...)) }}
@@ -160,7 +160,7 @@ func TestSettleClick(t *testing.T) {
 			GUID        string `json:"guid"`
 		} `json:"download"`
 	}
-	if err := json.Unmarshal(f.SettleClick(raw), &got); err != nil {
+	if err := json.Unmarshal(f.SettleDownload(raw), &got); err != nil {
 		t.Fatal(err)
 	}
 	want := filepath.Join(state, "downloads", "report.bin")
@@ -172,12 +172,12 @@ func TestSettleClick(t *testing.T) {
 	}
 
 	for _, raw := range []string{`{"ok":true}`, `not json`} {
-		if out := f.SettleClick(json.RawMessage(raw)); string(out) != raw {
+		if out := f.SettleDownload(json.RawMessage(raw)); string(out) != raw {
 			t.Errorf("%s came back as %s", raw, out)
 		}
 	}
 	gone := `{"ok":true,"download":{"guid":"g","state":"complete","path":"` + filepath.Join(t.TempDir(), "gone.bin") + `"}}`
-	if out := f.SettleClick(json.RawMessage(gone)); string(out) != gone || len(warned) != 1 || !strings.Contains(warned[0], "the download stays at") {
+	if out := f.SettleDownload(json.RawMessage(gone)); string(out) != gone || len(warned) != 1 || !strings.Contains(warned[0], "the download stays at") {
 		t.Errorf("a failed move: %s, warned %v", out, warned)
 	}
 }

@@ -499,9 +499,9 @@ export interface ClickResult {
   ok: true;
   /** the element pressed */
   target?: ActedOn;
-  /** the main-frame navigation the click started */
+  /** the main-frame navigation it started */
   navigation?: Navigation;
-  /** a tab the click opened */
+  /** a tab it opened */
   popup?: Popup;
   download?: Download;
   fileChooser?: FileChooser;
@@ -605,6 +605,16 @@ export interface PressParams {
   timeoutMs?: number;
   /** a key name with optional modifiers: Enter, a, Control+a, Shift+Tab, Meta+ArrowLeft */
   key: string;
+}
+
+export interface PressResult {
+  ok: true;
+  /** the main-frame navigation it started */
+  navigation?: Navigation;
+  /** a tab it opened */
+  popup?: Popup;
+  download?: Download;
+  fileChooser?: FileChooser;
 }
 
 export interface ScrollParams {
@@ -2206,7 +2216,7 @@ export interface MethodTypes {
   /** scroll an element into view by ref */
   "pages.scrollIntoView": { params: RefParams; result: OKResult };
   /** press a key */
-  "pages.press": { params: PressParams; result: OKResult };
+  "pages.press": { params: PressParams; result: PressResult };
   /** scroll in a direction */
   "pages.scroll": { params: ScrollParams; result: ScrollResult };
   /** mouse event at coordinates */

@@ -22,7 +22,6 @@ import { ensureAttached, isAttached, send } from "./core/debugger";
 import { agentCallEnded, agentCallStarted } from "./core/person-input";
 import { listDownloads, waitBegin, waitDone, type Download } from "./files/downloads";
 import { uploadHandlers } from "./files/files";
-import type { Click } from "./input/aftermath";
 import { requestDetail } from "./network/network-detail";
 import { waitResponseHandlers } from "./network/network-wait";
 import { harHandlers } from "./network/har";
@@ -43,6 +42,10 @@ export interface ToolDeps {
 
 /** A long poll waits at most this long (the hub's call timeout is 30 s). */
 export const MAX_WAIT_MS = 20_000;
+
+/** pages.click as the input module does it, without the aftermath
+ * (pages.download waits for the download itself). */
+export type Click = (tabId: number, params: RequestParams<"pages.click">) => Promise<{ ok: true }>;
 
 /**
  * pages.download: clicks the target (any kind pages.click takes: a ref, a

@@ -24,7 +24,7 @@ const clickAsking = (disposition: string) =>
   reportAftermath(async (tabId) => {
     fake.emit(tabId, "Page.frameRequestedNavigation", { frameId: "F", reason: "anchorClick", url: "http://x.test/report", disposition });
     return { ok: true };
-  });
+  }, () => true);
 
 test("a link whose request the browser announces after the click's last call: the click waits and names the download", async () => {
   await ensureAttached(31);
@@ -50,7 +50,7 @@ test("a link that navigates the tab late: the click names where it went", async 
 
 test("a navigation asked for in another tab, or none at all: the click does not wait for a request", async () => {
   await ensureAttached(33);
-  for (const click of [clickAsking("newTab"), reportAftermath(async () => ({ ok: true }))]) {
+  for (const click of [clickAsking("newTab"), reportAftermath(async () => ({ ok: true }), () => true)]) {
     const out = await Promise.race([click(33, params), new Promise((r) => setTimeout(() => r("waited"), 1_000))]);
     assert.notEqual(out, "waited", "the click waited for a request no one asked for in this tab");
   }
@@ -62,7 +62,7 @@ test("a navigation asked for and held by a dialog before its request (beforeunlo
     fake.emit(tabId, "Page.frameRequestedNavigation", { frameId: "F", reason: "anchorClick", url: "http://x.test/away", disposition: "currentTab" });
     fake.emit(tabId, "Page.javascriptDialogOpening", { url: "http://x.test/", message: "", type: "beforeunload", hasBrowserHandler: true });
     return { ok: true };
-  });
+  }, () => true);
   const out = await Promise.race([click(34, params), new Promise((r) => setTimeout(() => r("waited"), 1_000))]);
   assert.notEqual(out, "waited", "the click waited for a request a dialog holds");
 });

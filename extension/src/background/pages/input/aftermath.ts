@@ -1,18 +1,18 @@
-// What a click set off: pages.click names a file chooser it opened, a
-// download it started (waited for up to 5 s), the navigation it made and a
-// tab it opened (reportAftermath); the tab's last document request, from
-// cdp-events.ts (trackDocumentRequest), known from the moment the page
-// asks for it.
+// What a click or a key press set off: pages.click and pages.press name a
+// file chooser it opened, a download it started (waited for up to 5 s), the
+// navigation it made and a tab it opened (reportAftermath); the tab's last
+// document request, from cdp-events.ts (trackDocumentRequest), known from
+// the moment the page asks for it.
 
-import type { ClickResult, OKResult, RequestParams } from "../../protocol.gen";
+import type { ClickResult } from "../../protocol.gen";
 import { onForget } from "../core/debugger";
 import { Wakeup } from "../core/wakeup";
 import { callInWorld } from "../core/world";
 import { onDownloadChange, waitBegin, waitDone, type Download } from "../files/downloads";
 import { chooserSince } from "../files/files";
 
-/** pages.click as the input module does it, without the aftermath. */
-export type Click = (tabId: number, params: RequestParams<"pages.click">) => Promise<OKResult>;
+/** What an action set off (pages.click's and pages.press's members of it). */
+export type Aftermath = Pick<ClickResult, "navigation" | "popup" | "download" | "fileChooser">;
 
 // ---- what a click set off ----
 
@@ -72,38 +72,42 @@ onForget((tabId) => {
   docRequests.delete(tabId);
 });
 
-/** How long a click waits for a navigation it started to turn out a download. */
+/** How long an action waits for a navigation it started to turn out a download. */
 const NAVIGATION_SETTLE_MS = 2_000;
-/** How long a click waits for a download it started to finish. */
-const CLICK_DOWNLOAD_MS = 5_000;
+/** How long an action waits for a download it started to finish. */
+const ACTION_DOWNLOAD_MS = 5_000;
 
 /**
- * Wraps pages.click: after the click, a file chooser that opened is named in
- * the result ({fileChooser: {mode}}); a document request the click started
- * is given up to 2 s to become a navigation or a download, and a download
- * up to 5 s to finish ({download: Download}).
+ * Wraps an input action (pages.click, pages.press): after it, a file
+ * chooser that opened is named in the result ({fileChooser: {mode}}); a
+ * document request it started is given up to 2 s to become a navigation
+ * or a download, and a download up to 5 s to finish ({download: Download}).
+ * readPageAfter: whether the action's last step was a call into the page,
+ * after its input (a click's verdict); one that was not makes one first.
  */
-export function reportAftermath(fn: Click): (tabId: number, p: RequestParams<"pages.click">) => Promise<ClickResult> {
+export function reportAftermath<P, R extends object>(
+  fn: (tabId: number, p: P) => Promise<R>,
+  readPageAfter: (p: P) => boolean,
+): (tabId: number, p: P) => Promise<R & Aftermath> {
   return async (tabId, p) => {
     const since = Date.now();
-    // A tab the click opens names this one as its opener.
+    // A tab the action opens names this one as its opener.
     let popup: number | undefined;
     const onCreated = (t: chrome.tabs.Tab) => {
       if (t.openerTabId === tabId && popup === undefined && t.id !== undefined) popup = t.id;
     };
     chrome.tabs.onCreated?.addListener(onCreated);
-    let out: ClickResult;
+    let out: R & Aftermath;
     try {
       out = { ...(await fn(tabId, p)) };
     } catch (e) {
       chrome.tabs.onCreated?.removeListener(onCreated);
       throw e;
     }
-    // A chooser the click opened is announced just after the input's ack:
-    // one round trip to the page lets the event arrive first. A click that
-    // was not forced made that round trip already (pointer.ts reads its
-    // press's verdict in the element's frame).
-    if (p.force === true) await callInWorld(tabId, "readyState", []).catch(() => undefined);
+    // A chooser or a navigation the input set off is announced just after
+    // the input's ack: one round trip to the page lets the event arrive
+    // first.
+    if (!readPageAfter(p)) await callInWorld(tabId, "readyState", []).catch(() => undefined);
     const deadline = Date.now() + NAVIGATION_SETTLE_MS;
     let d: Download | undefined;
     for (;;) {
@@ -114,7 +118,7 @@ export function reportAftermath(fn: Click): (tabId: number, p: RequestParams<"pa
     }
     // Removed after the settle wait: a popup may open a moment late.
     chrome.tabs.onCreated?.removeListener(onCreated);
-    if (d) out.download = await waitDone(d, CLICK_DOWNLOAD_MS);
+    if (d) out.download = await waitDone(d, ACTION_DOWNLOAD_MS);
     const c = chooserSince(tabId, since);
     if (c) out.fileChooser = { mode: c.mode };
     const req = docRequests.get(tabId);
@@ -125,4 +129,3 @@ export function reportAftermath(fn: Click): (tabId: number, p: RequestParams<"pa
     return out;
   };
 }
-

@@ -130,7 +130,9 @@ export async function mouse(tabId: number, p: RequestParams<"pages.mouse">): Pro
 
 // This file's handlers (index.ts joins them).
 export const pointerHandlers = {
-  "pages.click": reportAftermath(click), // names a chooser, download, navigation or popup it set off
+  // names a chooser, download, navigation or popup it set off; a click not
+  // forced read its press's verdict in the page (pointer.ts)
+  "pages.click": reportAftermath(click, (p) => p.force !== true),
   "pages.hover": hover,
   "pages.scrollIntoView": scrollIntoView,
   "pages.scroll": scroll,

@@ -15,6 +15,7 @@ import { labelOf, requireTarget, resolveSpec } from "../targets/target";
 import type { PageHandlers } from "../tables";
 import { direct } from "./direct";
 import { actedOn } from "./forms";
+import { reportAftermath } from "./aftermath";
 
 /** One key stroke, its events sent in order without waiting for each
  * (debugger.ts sendInOrder). False: a handler opened a dialog (the key
@@ -103,6 +104,6 @@ export async function type(tabId: number, p: RequestParams<"pages.type">): Promi
 
 // This file's handlers (index.ts joins them).
 export const keyboardHandlers = {
-  "pages.press": press,
+  "pages.press": reportAftermath(press, () => false), // Enter submits a form, follows a link
   "pages.type": type,
 } satisfies PageHandlers;
