@@ -8,6 +8,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -94,7 +95,19 @@ func TestSelect(t *testing.T) {
 	s := newSession(t, pageURL("/lab.html", tag))
 	waitLoad(t, s)
 	p := h.cdp.page(t, tag)
-	fruit := takeSnapshot(t, s, "-i").ref(t, "combobox", "Fruit")
+	snap := takeSnapshot(t, s, "-i")
+	fruit := snap.ref(t, "combobox", "Fruit")
+	// The snapshot names the options the page's select has, so an agent
+	// picks one instead of guessing.
+	labels := p.evalString(`[...document.getElementById("fruit").options].map(o => JSON.stringify(o.text)).join(",")`)
+	if want := "[options=" + labels + "]"; labels == "" || !strings.Contains(snap.Snapshot, want) {
+		t.Errorf("the snapshot does not name the select's options (%s):\n%s", want, snap.Snapshot)
+	}
+	// A multiple select's line says which are chosen (it has no value).
+	p.eval(`document.body.insertAdjacentHTML("beforeend", '<select multiple aria-label="Sizes"><option selected>S</option><option>M</option><option selected>L</option></select>')`, nil)
+	if snap := takeSnapshot(t, s, "-i"); !regexp.MustCompile(`listbox "Sizes" \[ref=e\d+\] \[selected="S","L"\] \[options="S","M","L"\]`).MatchString(snap.Snapshot) {
+		t.Errorf("the snapshot does not say a multiple select's chosen options:\n%s", snap.Snapshot)
+	}
 
 	var r struct {
 		Selected []string `json:"selected"`

@@ -310,5 +310,27 @@ export function stateOf(el: Element, role: string, maxName: number): string[] {
     v = clean(v, maxName);
     if (v) out.push(`value=${quote(v)}`);
   }
+  if (tag === "SELECT") out.push(...choicesOf(el as HTMLSelectElement, maxName));
+  return out;
+}
+
+/** How many of a select's options a snapshot line names. */
+const SHOWN_OPTIONS = 10;
+
+/** A native select's options (the first ten, and how many more), so an
+ * agent picks one it has instead of guessing; a multiple select's chosen
+ * ones too (its line has no value). */
+function choicesOf(s: HTMLSelectElement, maxName: number): string[] {
+  const list = (texts: string[]): string => {
+    const shown = texts.slice(0, SHOWN_OPTIONS).map((t) => quote(clean(t, maxName)));
+    return shown.join(",") + (texts.length > SHOWN_OPTIONS ? ` +${texts.length - SHOWN_OPTIONS} more` : "");
+  };
+  const options = Array.from(s.options);
+  const out: string[] = [];
+  if (s.multiple) {
+    const chosen = options.filter((o) => o.selected).map((o) => o.text);
+    if (chosen.length > 0) out.push(`selected=${list(chosen)}`);
+  }
+  if (options.length > 0) out.push(`options=${list(options.map((o) => o.text))}`);
   return out;
 }
