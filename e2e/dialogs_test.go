@@ -219,3 +219,65 @@ func TestBeforeUnload(t *testing.T) {
 		t.Errorf("after open B the tab is at %s", got)
 	}
 }
+
+// A tab whose page asks to stay (beforeunload) closes by its session's
+// dialog policy, as a navigation leaves it: at once under the default
+// policy, and under dismiss it stays and tab close fails saying why. The
+// tabs gone or kept are read from the browser's own target list.
+func TestCloseATabThatAsksToStay(t *testing.T) {
+	ns := newNavServer(t)
+	tag := tagFor(t)
+	s := newSession(t, pageURL("/lab.html", tag))
+	pagesOf := func(name string) int {
+		return len(h.cdp.targets(t, func(ti targetInfo) bool {
+			return ti.Type == "page" && strings.Contains(ti.URL, tag) && strings.Contains(ti.URL, "name="+name)
+		}))
+	}
+	// a tab of the session at a page that asks to stay, once a person
+	// (here: a click) has used it
+	asking := func(name string) int {
+		var tb struct {
+			TabID int `json:"tabId"`
+		}
+		mustJSON(t, &tb, in(s, "tab", "open", ns.url("/nav.html", tag, "name", name, "unload", "1"))...)
+		load := h.rec.waitFor(t, tag, "page "+name+"'s load", func(e event) bool { return e.Type == "load" && strings.Contains(e.str("url"), "name="+name) })
+		poke := takeSnapshot(t, s, "-i", "--tab", itoa(tb.TabID)).ref(t, "button", "Poke")
+		mustRun(t, in(s, "click", poke, "--tab", itoa(tb.TabID))...)
+		h.rec.waitFor(t, tag, "the poke", func(e event) bool { return e.Type == "poke" && e.num("at") > load.num("at") })
+		return tb.TabID
+	}
+
+	mustRun(t, in(s, "dialog", "policy", "dismiss")...)
+	kept := asking("Kept")
+	_, errOut, code := runWithin(t, 20*time.Second, in(s, "tab", "close", itoa(kept))...)
+	if code != 1 || !strings.Contains(errOut, "stays open: its page asked to stay (beforeunload)") {
+		t.Errorf("tab close of a page that asks to stay, policy dismiss: exit %d, stderr %q; want a failure saying why", code, errOut)
+	}
+	if n := pagesOf("Kept"); n != 1 {
+		t.Errorf("after the refused close the browser has %d tabs of the page, want it kept", n)
+	}
+
+	mustRun(t, in(s, "dialog", "policy", "hold")...)
+	_, errOut, code = runWithin(t, 20*time.Second, in(s, "tab", "close", itoa(kept))...)
+	if code != 0 {
+		t.Errorf("tab close of a page that asks to stay, default policy: exit %d, stderr %q; want it closed", code, errOut)
+	}
+	waitGone := func(name string) {
+		t.Helper()
+		for deadline := time.Now().Add(5 * time.Second); pagesOf(name) != 0; time.Sleep(50 * time.Millisecond) {
+			if time.Now().After(deadline) {
+				t.Errorf("the tab at page %s is still open in the browser", name)
+				return
+			}
+		}
+	}
+	waitGone("Kept")
+
+	// the whole session, with such a page in it
+	asking("Closed")
+	_, errOut, code = runWithin(t, 20*time.Second, "session", "close", s.SessionID)
+	if code != 0 {
+		t.Errorf("session close with a page that asks to stay: exit %d, stderr %q", code, errOut)
+	}
+	waitGone("Closed")
+}

@@ -10281,6 +10281,48 @@ async function loadJoined(tabId, url) {
     await chrome.tabs.update(tabId, { url });
   }
 }
+var CLOSE_WAIT_MS = 1e4;
+async function closeTabs(tabIds) {
+  const mark2 = dialogMark();
+  const gone = /* @__PURE__ */ new Set();
+  const removed = new Wakeup();
+  const onRemoved2 = (id) => {
+    if (tabIds.includes(id)) {
+      gone.add(id);
+      removed.wake();
+    }
+  };
+  chrome.tabs.onRemoved.addListener(onRemoved2);
+  let refused;
+  const stayed = [];
+  try {
+    chrome.tabs.remove(tabIds).catch((e) => {
+      refused = cdpMessage(e);
+      removed.wake();
+    });
+    const kept2 = (id) => {
+      const d = dialogSince(id, mark2);
+      if (d?.type !== "beforeunload" || d.state === "accepted") return void 0;
+      return d.state === "open" ? "its page asks to confirm leaving (beforeunload): answer with `dialog accept` to close it, or `dialog dismiss` to keep it" : "its page asked to stay (beforeunload) and the session's dialog policy dismissed the question";
+    };
+    const deadline = Date.now() + CLOSE_WAIT_MS;
+    for (; ; ) {
+      const left = tabIds.filter((id) => !gone.has(id));
+      const settled3 = left.every((id) => kept2(id) !== void 0);
+      if (left.length === 0 || settled3 || refused !== void 0 || Date.now() >= deadline) {
+        for (const id of left) {
+          stayed.push({ tabId: id, why: kept2(id) ?? refused ?? `it did not close within ${CLOSE_WAIT_MS / 1e3} s (a dialog the person must answer?)` });
+        }
+        break;
+      }
+      await removed.next(Math.min(50, deadline - Date.now()));
+    }
+  } finally {
+    chrome.tabs.onRemoved.removeListener(onRemoved2);
+  }
+  for (const id of gone) await releaseTab(id).catch(() => void 0);
+  return stayed;
+}
 
 // src/background/pages/network/routes.ts
 var STORAGE_KEY7 = "browserctl.routes";
@@ -10664,7 +10706,7 @@ async function queryActiveTab(store3, s) {
   store3.activeTabs.set(s, t.id, gen);
   return t;
 }
-function tabHandlers({ store: store3, releaseTab: releaseTab2, joinTab: joinTab2, loadJoined: loadJoined2, mayJoin }) {
+function tabHandlers({ store: store3, joinTab: joinTab2, loadJoined: loadJoined2, mayJoin, closeTabs: closeTabs2 }) {
   return {
     "tabs.open": async (p) => {
       const s = await store3.require(p);
@@ -10757,8 +10799,8 @@ function tabHandlers({ store: store3, releaseTab: releaseTab2, joinTab: joinTab2
       const s = await store3.require(p);
       const tabId = requireInt(p, "tabId", 0);
       await getSessionTab(s, tabId);
-      await releaseTab2(tabId).catch(() => void 0);
-      await chrome.tabs.remove(tabId);
+      const [stayed] = await closeTabs2([tabId]);
+      if (stayed) throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: tab ${tabId} stays open: ${stayed.why}`, "failed");
       return { tabId, closed: true };
     }
   };
@@ -10831,7 +10873,7 @@ async function targetWindow() {
 async function releaseAll(tabs6, releaseTab2) {
   await Promise.all(tabs6.map((t) => t.id === void 0 ? void 0 : releaseTab2(t.id).catch(() => void 0)));
 }
-function sessionHandlers({ store: store3, releaseTab: releaseTab2, joinTab: joinTab2, loadJoined: loadJoined2 }) {
+function sessionHandlers({ store: store3, releaseTab: releaseTab2, joinTab: joinTab2, loadJoined: loadJoined2, closeTabs: closeTabs2 }) {
   async function newGroup2(tab, name) {
     const n = store3.peekNumber();
     const title = name ?? `browserctl ${n}`;
@@ -10921,13 +10963,17 @@ function sessionHandlers({ store: store3, releaseTab: releaseTab2, joinTab: join
     "sessions.close": async (p) => {
       const s = await store3.require(p);
       const tabs6 = await groupTabs(s);
-      await releaseAll(tabs6, releaseTab2);
+      const ids = tabs6.map((t) => t.id).filter((id) => id !== void 0);
+      await keepWindowOpen(tabs6);
+      const stayed = ids.length > 0 ? await closeTabs2(ids) : [];
+      await releaseAll(tabs6.filter((t) => stayed.some((k) => k.tabId === t.id)), releaseTab2);
       await store3.remove(s.sessionId);
       await forgetStopped(s.sessionId);
       emitEvent("session_closed", s.sessionId);
-      const ids = tabs6.map((t) => t.id).filter((id) => id !== void 0);
-      await keepWindowOpen(tabs6);
-      if (ids.length > 0) await chrome.tabs.remove(ids);
+      if (stayed.length > 0) {
+        const which = stayed.map((k) => `tab ${k.tabId} stayed open: ${k.why}`).join("; ");
+        throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: session ${s.sessionId} is closed, but ${which}`, "failed");
+      }
       return { sessionId: s.sessionId, closed: true };
     },
     "sessions.setDialogPolicy": async (p) => {
@@ -10988,8 +11034,8 @@ async function keepWindowOpen(closing) {
 function handlerTable(store3) {
   const pages = pageHandlers({ resolveTab: (p) => resolveTab(store3, p) });
   return withApproval(joinTables(
-    sessionHandlers({ store: store3, releaseTab, joinTab, loadJoined }),
-    tabHandlers({ store: store3, releaseTab, joinTab, loadJoined, mayJoin: mayJoinFenced }),
+    sessionHandlers({ store: store3, releaseTab, joinTab, loadJoined, closeTabs }),
+    tabHandlers({ store: store3, joinTab, loadJoined, mayJoin: mayJoinFenced, closeTabs }),
     { ...pages, "pages.navigate": navigateOrReplace({ store: store3, joinTab, releaseTab }, pages["pages.navigate"]) },
     extensionHandlers(),
     evidenceHandlers({ store: store3, resolveTab: (p) => resolveTab(store3, p) }),

@@ -10,7 +10,7 @@ import { emulationHandlers } from "./pages/emulation/handlers";
 import { evidenceHandlers } from "./pages/evidence/index";
 import { recordActionHandlers } from "./pages/record-actions/index";
 import { click } from "./pages/input/input";
-import { joinTab, loadJoined, pageHandlers, releaseTab } from "./pages/index";
+import { closeTabs, joinTab, loadJoined, pageHandlers, releaseTab } from "./pages/index";
 import { mayJoinFenced } from "./pages/network/fence";
 import { toolHandlers } from "./pages/tools";
 import { navigateOrReplace } from "./sessions/replace-tab";
@@ -24,8 +24,8 @@ export function handlerTable(store: SessionStore): HandlerTable {
   const pages = pageHandlers({ resolveTab: (p: Params) => resolveTab(store, p) });
   // the person's approval before what the session's policy asks about
   return withApproval(joinTables(
-    sessionHandlers({ store, releaseTab, joinTab, loadJoined }),
-    tabHandlers({ store, releaseTab, joinTab, loadJoined, mayJoin: mayJoinFenced }),
+    sessionHandlers({ store, releaseTab, joinTab, loadJoined, closeTabs }),
+    tabHandlers({ store, joinTab, loadJoined, mayJoin: mayJoinFenced, closeTabs }),
     { ...pages, "pages.navigate": navigateOrReplace({ store, joinTab, releaseTab }, pages["pages.navigate"]) },
     extensionHandlers(),
     evidenceHandlers({ store, resolveTab: (p: Params) => resolveTab(store, p) }),

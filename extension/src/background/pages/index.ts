@@ -11,7 +11,8 @@ import { runPageCall } from "./core/call";
 import { noteCallTab } from "../person/call-context";
 import "./cdp-events"; // every attached tab's CDP listeners, given to debugger.ts
 import { attachNow, cdpMessage, detach, DialogOpenError, send } from "./core/debugger";
-import { dialogHandlers, noteSession } from "./core/dialogs";
+import { dialogHandlers, dialogMark, dialogSince, noteSession } from "./core/dialogs";
+import { Wakeup } from "./core/wakeup";
 import { elementReadHandlers } from "./element-reads";
 import { evalHandlers } from "./eval";
 import { highlightHandlers } from "./evidence/highlight";
@@ -127,4 +128,62 @@ export async function loadJoined(tabId: number, url: string): Promise<void> {
     if (e instanceof DialogOpenError || /timed out/i.test(msg)) return;
     await chrome.tabs.update(tabId, { url });
   }
+}
+
+/** How long closing waits for tabs to go, beforeunload dialogs answered. */
+const CLOSE_WAIT_MS = 10_000;
+
+/**
+ * Closes tabs with the debugger still on them, so a page that asks to stay
+ * (beforeunload) meets its session's dialog policy, as in a navigation:
+ * accepted at once unless the policy dismisses (dialog-policy.ts). Detached
+ * first, its dialog went to no one and the close hung until the call's
+ * timeout, the tab left open under the person's eyes. Answers the tabs
+ * that stayed, each with why; the tabs that went are released.
+ */
+export async function closeTabs(tabIds: number[]): Promise<{ tabId: number; why: string }[]> {
+  const mark = dialogMark();
+  const gone = new Set<number>();
+  const removed = new Wakeup();
+  const onRemoved = (id: number) => {
+    if (tabIds.includes(id)) {
+      gone.add(id);
+      removed.wake();
+    }
+  };
+  chrome.tabs.onRemoved.addListener(onRemoved);
+  let refused: string | undefined;
+  const stayed: { tabId: number; why: string }[] = [];
+  try {
+    // Resolves once every tab is gone, which a dismissed beforeunload
+    // prevents: not awaited, the dialogs are.
+    chrome.tabs.remove(tabIds).catch((e: unknown) => {
+      refused = cdpMessage(e);
+      removed.wake();
+    });
+    const kept = (id: number): string | undefined => {
+      const d = dialogSince(id, mark);
+      if (d?.type !== "beforeunload" || d.state === "accepted") return undefined;
+      return d.state === "open"
+        ? "its page asks to confirm leaving (beforeunload): answer with `dialog accept` to close it, or `dialog dismiss` to keep it"
+        : "its page asked to stay (beforeunload) and the session's dialog policy dismissed the question";
+    };
+    const deadline = Date.now() + CLOSE_WAIT_MS;
+    for (;;) {
+      const left = tabIds.filter((id) => !gone.has(id));
+      const settled = left.every((id) => kept(id) !== undefined);
+      if (left.length === 0 || settled || refused !== undefined || Date.now() >= deadline) {
+        for (const id of left) {
+          stayed.push({ tabId: id, why: kept(id) ?? refused ?? `it did not close within ${CLOSE_WAIT_MS / 1000} s (a dialog the person must answer?)` });
+        }
+        break;
+      }
+      // A dialog's answer has no event here: look again soon.
+      await removed.next(Math.min(50, deadline - Date.now()));
+    }
+  } finally {
+    chrome.tabs.onRemoved.removeListener(onRemoved);
+  }
+  for (const id of gone) await releaseTab(id).catch(() => undefined);
+  return stayed;
 }

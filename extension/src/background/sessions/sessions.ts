@@ -23,6 +23,8 @@ export interface SessionDeps {
   joinTab(tabId: number, sessionId: string): Promise<void>;
   /** Loads a URL in a joined tab, once its logs are on. */
   loadJoined(tabId: number, url: string): Promise<void>;
+  /** Closes tabs, beforeunload answered by the session's policy; answers those that stayed (pages/index.ts). */
+  closeTabs(tabIds: number[]): Promise<{ tabId: number; why: string }[]>;
 }
 
 type GroupColor = `${chrome.tabGroups.Color}`;
@@ -61,7 +63,7 @@ async function releaseAll(tabs: chrome.tabs.Tab[], releaseTab: (id: number) => P
   await Promise.all(tabs.map((t) => (t.id === undefined ? undefined : releaseTab(t.id).catch(() => undefined))));
 }
 
-export function sessionHandlers({ store, releaseTab, joinTab, loadJoined }: SessionDeps): Handlers<SessionMethod> {
+export function sessionHandlers({ store, releaseTab, joinTab, loadJoined, closeTabs }: SessionDeps): Handlers<SessionMethod> {
   async function newGroup(tab: chrome.tabs.Tab, name: string | undefined) {
     const n = store.peekNumber();
     const title = name ?? `browserctl ${n}`;
@@ -162,13 +164,19 @@ export function sessionHandlers({ store, releaseTab, joinTab, loadJoined }: Sess
     "sessions.close": async (p) => {
       const s = await store.require(p);
       const tabs = await groupTabs(s);
-      await releaseAll(tabs, releaseTab);
+      const ids = tabs.map((t) => t.id).filter((id): id is number => id !== undefined);
+      await keepWindowOpen(tabs);
+      // While the session is there, so its dialog policy answers a page
+      // that asks to stay (beforeunload).
+      const stayed = ids.length > 0 ? await closeTabs(ids) : [];
+      await releaseAll(tabs.filter((t) => stayed.some((k) => k.tabId === t.id)), releaseTab);
       await store.remove(s.sessionId);
       await forgetStopped(s.sessionId);
       emitEvent("session_closed", s.sessionId);
-      const ids = tabs.map((t) => t.id).filter((id): id is number => id !== undefined);
-      await keepWindowOpen(tabs);
-      if (ids.length > 0) await chrome.tabs.remove(ids);
+      if (stayed.length > 0) {
+        const which = stayed.map((k) => `tab ${k.tabId} stayed open: ${k.why}`).join("; ");
+        throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: session ${s.sessionId} is closed, but ${which}`, "failed");
+      }
       return { sessionId: s.sessionId, closed: true };
     },
 

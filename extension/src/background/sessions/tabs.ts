@@ -13,13 +13,14 @@ import { withParams } from "../call-timing";
 
 export interface TabDeps {
   store: SessionStore;
-  releaseTab(tabId: number): Promise<void>;
   /** A tab joins a session: its logs are recorded from now on (pages/index.ts). */
   joinTab(tabId: number, sessionId: string): Promise<void>;
   /** Loads a URL in a joined tab, once its logs are on. */
   loadJoined(tabId: number, url: string): Promise<void>;
   /** Whether a tab showing url may join the session (its origin fence); absent: yes. */
   mayJoin?(sessionId: string, url: string): Promise<boolean>;
+  /** Closes tabs, beforeunload answered by the session's policy; answers those that stayed (pages/index.ts). */
+  closeTabs(tabIds: number[]): Promise<{ tabId: number; why: string }[]>;
 }
 
 /** Marks params whose tab a wrapper around the handler resolved already. */
@@ -80,7 +81,7 @@ async function queryActiveTab(store: SessionStore, s: SessionRecord): Promise<ch
   return t;
 }
 
-export function tabHandlers({ store, releaseTab, joinTab, loadJoined, mayJoin }: TabDeps): Handlers<TabMethod> {
+export function tabHandlers({ store, joinTab, loadJoined, mayJoin, closeTabs }: TabDeps): Handlers<TabMethod> {
   return {
     "tabs.open": async (p) => {
       const s = await store.require(p);
@@ -188,8 +189,8 @@ export function tabHandlers({ store, releaseTab, joinTab, loadJoined, mayJoin }:
       const s = await store.require(p);
       const tabId = requireInt(p, "tabId", 0);
       await getSessionTab(s, tabId);
-      await releaseTab(tabId).catch(() => undefined);
-      await chrome.tabs.remove(tabId);
+      const [stayed] = await closeTabs([tabId]);
+      if (stayed) throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: tab ${tabId} stays open: ${stayed.why}`, "failed");
       return { tabId, closed: true };
     },
   };
