@@ -207,6 +207,11 @@ func TestBeforeUnload(t *testing.T) {
 	if got := p.evalString("location.href"); got != a {
 		t.Errorf("beforeunload dismissed, yet the tab went to %s", got)
 	}
+	// reload sends no error of its own: the dismissed question ends it at once
+	_, errOut, code = run(t, in(s, "--timeout", "10s", "reload")...)
+	if code != 1 || !strings.Contains(errOut, "the page shown stays") {
+		t.Errorf("reload with beforeunload dismissed: exit %d, %q; want a failed navigation, not a timeout", code, errOut)
+	}
 
 	mustRun(t, in(s, "dialog", "policy", "hold")...)
 	b := ns.url("/nav.html", tag, "name", "B")

@@ -8935,6 +8935,7 @@ async function navigation(tabId, p, what, start, mainFrameId, then = (waitUntil,
   await ensureAttached(tabId);
   await enableLifecycle(tabId);
   const w = new NavWatch(tabId, mainFrameId);
+  const dialogs = dialogMark();
   let sameDocument = false;
   try {
     const started = await within(start(), budget, what);
@@ -8946,6 +8947,10 @@ async function navigation(tabId, p, what, start, mainFrameId, then = (waitUntil,
         tabId,
         w,
         () => {
+          const d = dialogSince(tabId, dialogs);
+          if (!w.committed && d?.type === "beforeunload" && d.state === "dismissed") {
+            throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: the page shown stays, no longer waiting for ${what}`, "navigation_failed");
+          }
           if (!started.loaderId && w.sameDocument) return true;
           const c = w.committed;
           const loader2 = started.loaderId ?? c?.loaderId;

@@ -10,6 +10,7 @@ import { optionalBool, optionalOneOf, requireString } from "../../params";
 import { WAIT_UNTILS, type HistoryParams, type NavResult, type RequestParams, type Untrusted, type WaitUntil } from "../../protocol.gen";
 import { ErrorCode, RpcError } from "../../types";
 import { DialogOpenError, ensureAttached, listen, onForget, openDialog, send } from "../core/debugger";
+import { dialogMark, dialogSince } from "../core/dialogs";
 import { budgetOf, timedOut, within } from "../core/deadline";
 import { requireAllowedOrigin } from "../network/fence";
 import { withScheme } from "./url-match";
@@ -125,6 +126,7 @@ async function navigation(
   await ensureAttached(tabId);
   await enableLifecycle(tabId);
   const w = new NavWatch(tabId, mainFrameId);
+  const dialogs = dialogMark();
   let sameDocument = false;
   try {
     const started = await within(start(), budget, what);
@@ -136,6 +138,13 @@ async function navigation(
         tabId,
         w,
         () => {
+          // The page asked to stay (beforeunload) and was answered so: no
+          // navigation comes (Page.navigate says so itself, reload and the
+          // history's steps do not).
+          const d = dialogSince(tabId, dialogs);
+          if (!w.committed && d?.type === "beforeunload" && d.state === "dismissed") {
+            throw new RpcError(ErrorCode.pageOperationFailed, `page operation failed: the page shown stays, no longer waiting for ${what}`, "navigation_failed");
+          }
           if (!started.loaderId && w.sameDocument) return true;
           const c = w.committed;
           const loader = started.loaderId ?? c?.loaderId;
