@@ -24,7 +24,10 @@ func budgetMS(f *cmdutil.Factory) (int, time.Duration) {
 func init() {
 	// nav: the final URL and title, one a line; an HTTP error status on
 	// stderr.
+	// A URL that answered a file: the download line after them, the file
+	// moved into --download-dir first.
 	cmdutil.Printers[rpc.PrintNav] = func(f *cmdutil.Factory, pc *cmdutil.PageCall, _ rpc.Command, _ map[string]string) {
+		pc.Post = settleDownload(f)
 		pc.Human = func(raw json.RawMessage) error {
 			var res rpc.NavResult
 			if err := cmdutil.DecodeResult(pc.Method, raw, &res); err != nil {
@@ -34,6 +37,9 @@ func init() {
 				return err
 			}
 			noteHTTPError(f, res.Status)
+			if res.Download != nil {
+				printDownloadLine(f, *res.Download)
+			}
 			return nil
 		}
 	}

@@ -243,6 +243,50 @@ func TestDownloads(t *testing.T) {
 	}
 }
 
+// open of a URL that answers a file: the browser downloads it and the tab
+// stays where it was, as for a person; open says both, not "navigation
+// failed: net::ERR_ABORTED". The file is read from disk, the tab's page
+// over the test's CDP.
+func TestOpenAFileDownloadsIt(t *testing.T) {
+	tag := tagFor(t)
+	start := pageURL("/lab.html", tag)
+	s := newSession(t, start)
+	waitLoad(t, s)
+	file := h.web.URL + "/served/attachment?t=" + tag
+	want := attachmentBytes(tag)
+	dir := t.TempDir()
+
+	var r struct {
+		URL      string    `json:"url"`
+		Title    string    `json:"title"`
+		Download *download `json:"download"`
+	}
+	mustJSON(t, &r, in(s, "--download-dir", dir, "open", file)...)
+	if r.URL != start || r.Title != "Lab" {
+		t.Errorf("open of a file answered the tab at %q %q; want it still at %s", r.URL, r.Title, start)
+	}
+	if at := h.cdp.page(t, tag).evalString("location.href"); at != start {
+		t.Errorf("after open of a file the tab is at %s; want it still at %s", at, start)
+	}
+	if r.Download == nil || r.Download.State != "complete" || filepath.Dir(r.Download.Path) != dir {
+		t.Fatalf("open of a file answered download %+v; want it complete in %s", r.Download, dir)
+	}
+	if got, err := os.ReadFile(r.Download.Path); err != nil || !bytes.Equal(got, want) {
+		t.Errorf("the file at %s: %d bytes (err %v); want the served %d bytes", r.Download.Path, len(got), err, len(want))
+	}
+
+	out := human(t, in(s, "--download-dir", dir, "open", file)...)
+	if !strings.HasPrefix(out, start+"\nLab\ndownload complete: "+dir) {
+		t.Errorf("open of a file for a person printed %q; want the page it stays at and the download's line", out)
+	}
+
+	a := startMCP(t)
+	a.call("browser_navigate", map[string]any{"url": start})
+	if got := a.call("browser_navigate", map[string]any{"url": file}); !strings.Contains(got, "Download: ") || !strings.Contains(got, "report-"+tag) {
+		t.Errorf("browser_navigate to a file does not say it downloaded it:\n%s", got)
+	}
+}
+
 // console --follow streams messages as the page logs them, until
 // interrupted.
 func followLines(t *testing.T, ctx context.Context, args ...string) (lines <-chan string, stop func()) {

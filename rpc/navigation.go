@@ -130,6 +130,10 @@ type NavResult struct {
 	// loaded the URL in a new tab of the same group and session instead.
 	ReplacedTab *ReplacedTab    `json:"replacedTab,omitempty" doc:"pages.navigate only: the tab was stuck in a dialog loop and was replaced"`
 	Snapshot    *SnapshotResult `json:"snapshot,omitempty" doc:"pages.navigate with snapshot only: the loaded page's compact snapshot"`
+	// Download: the URL answered a file, not a page. The browser
+	// downloads it and the tab stays where it was (url and title say
+	// where), as it does for a person.
+	Download *Download `json:"download,omitempty" doc:"pages.navigate only: the URL answered a file, which the browser downloaded (waited for up to 5 s); the tab stays at the page it showed"`
 }
 
 // HTTPErrorLine says that a navigation's document came with an HTTP error

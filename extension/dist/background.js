@@ -8867,6 +8867,8 @@ async function enableLifecycle(tabId) {
   await send(tabId, "Page.setLifecycleEventsEnabled", { enabled: true });
   lifecycleOn.add(tabId);
 }
+var DOWNLOAD_BEGIN_MS = 500;
+var NAV_DOWNLOAD_MS = 5e3;
 var NavWatch = class {
   constructor(tabId, mainFrameId) {
     this.mainFrameId = mainFrameId;
@@ -8940,6 +8942,10 @@ async function navigation(tabId, p, what, start, mainFrameId, then = (waitUntil,
   try {
     const started = await within(start(), budget, what);
     sameDocument = started.sameDocument === true;
+    if (started.download) {
+      const download3 = await waitDone(started.download, Math.min(NAV_DOWNLOAD_MS, Math.max(0, deadline - Date.now())));
+      return { ...await pageInfo(tabId, waitUntil, true), download: download3 };
+    }
     if (waitUntil !== "none" && !started.sameDocument) {
       const event = LIFECYCLE[waitUntil];
       const waitFrom = performance.now();
@@ -9026,8 +9032,13 @@ async function navigate2(tabId, p) {
     p,
     `${url} to load`,
     async () => {
+      const since2 = Date.now();
       const r = await send(tabId, "Page.navigate", { url }, budgetOf(p) + 5e3);
-      if (r.errorText) throw navFailed(url, r.errorText);
+      if (r.errorText) {
+        const download3 = r.errorText === "net::ERR_ABORTED" ? await waitBegin(tabId, since2, DOWNLOAD_BEGIN_MS) : void 0;
+        if (download3) return { download: download3 };
+        throw navFailed(url, r.errorText);
+      }
       return r.loaderId ? { loaderId: r.loaderId } : { sameDocument: true };
     },
     void 0,

@@ -115,13 +115,15 @@ func (f Folder) Settle(list []rpc.Download) {
 	}
 }
 
-// SettleDownload moves the finished download an action's result names
-// (the "download" of pages.click's or pages.press's) into the folder, and answers the result with the download's
-// path where it is now and the browser's as browserPath. A result without
-// a download comes back as it came; one whose move failed too, said
-// through Warn.
+// SettleDownload moves the finished download a result names (the
+// "download" of pages.click's, pages.press's or pages.navigate's) into the
+// folder, and answers the result with the download's path where it is now
+// and the browser's as browserPath. A result without a download comes back
+// as it came; one whose move failed too, said through Warn.
 func (f Folder) SettleDownload(raw json.RawMessage) json.RawMessage {
-	var a rpc.Aftermath
+	var a struct {
+		Download *rpc.Download `json:"download"`
+	}
 	if json.Unmarshal(raw, &a) != nil || a.Download == nil {
 		return raw
 	}

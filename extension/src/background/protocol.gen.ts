@@ -1025,6 +1025,8 @@ export interface NavResult {
   replacedTab?: ReplacedTab;
   /** pages.navigate with snapshot only: the loaded page's compact snapshot */
   snapshot?: SnapshotResult;
+  /** pages.navigate only: the URL answered a file, which the browser downloaded (waited for up to 5 s); the tab stays at the page it showed */
+  download?: Download;
 }
 
 export interface HistoryParams {

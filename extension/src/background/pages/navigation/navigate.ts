@@ -11,6 +11,7 @@ import { WAIT_UNTILS, type HistoryParams, type NavResult, type RequestParams, ty
 import { ErrorCode, RpcError } from "../../types";
 import { DialogOpenError, ensureAttached, listen, onForget, openDialog, send } from "../core/debugger";
 import { dialogMark, dialogSince } from "../core/dialogs";
+import { waitBegin, waitDone, type Download } from "../files/downloads";
 import { budgetOf, timedOut, within } from "../core/deadline";
 import { requireAllowedOrigin } from "../network/fence";
 import { withScheme } from "./url-match";
@@ -45,7 +46,14 @@ interface Started {
   loaderId?: string;
   /** A fragment or history.pushState navigation: no new document. */
   sameDocument?: boolean;
+  /** The URL answered a file: the browser downloads it, the tab stays. */
+  download?: Download;
 }
+
+/** How long after Page.navigate's net::ERR_ABORTED a download may begin. */
+const DOWNLOAD_BEGIN_MS = 500;
+/** How long a navigation that became a download waits for it to finish. */
+const NAV_DOWNLOAD_MS = 5_000;
 
 /** The tab's navigation events since it was made; next() waits for one more. */
 class NavWatch {
@@ -131,6 +139,11 @@ async function navigation(
   try {
     const started = await within(start(), budget, what);
     sameDocument = started.sameDocument === true;
+    if (started.download) {
+      // The tab stays at the page it showed: that page, and the file.
+      const download = await waitDone(started.download, Math.min(NAV_DOWNLOAD_MS, Math.max(0, deadline - Date.now())));
+      return { ...(await pageInfo(tabId, waitUntil, true)), download };
+    }
     if (waitUntil !== "none" && !started.sameDocument) {
       const event = LIFECYCLE[waitUntil];
       const waitFrom = performance.now();
@@ -256,8 +269,15 @@ export async function navigate(tabId: number, p: RequestParams<"pages.navigate">
     p,
     `${url} to load`,
     async () => {
+      const since = Date.now();
       const r = await send<{ loaderId?: string; errorText?: string }>(tabId, "Page.navigate", { url }, budgetOf(p) + 5_000);
-      if (r.errorText) throw navFailed(url, r.errorText);
+      if (r.errorText) {
+        // A file (Content-Disposition: attachment, a type the browser
+        // does not show): the navigation ends in a download, not a page.
+        const download = r.errorText === "net::ERR_ABORTED" ? await waitBegin(tabId, since, DOWNLOAD_BEGIN_MS) : undefined;
+        if (download) return { download };
+        throw navFailed(url, r.errorText);
+      }
       return r.loaderId ? { loaderId: r.loaderId } : { sameDocument: true };
     },
     undefined,
