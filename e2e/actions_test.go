@@ -222,6 +222,34 @@ func TestFillThePageOrBrowserRefuses(t *testing.T) {
 	if v := p.evalString(`document.getElementById("phone").value`); v != "(555) 123-4567" {
 		t.Errorf("the masked field holds %q, want the page's (555) 123-4567", v)
 	}
+
+	// A slider and a colour input take a value in their form, and refuse
+	// one the browser would change (off the step, out of range, a name).
+	mustRun(t, in(s, "fill", "#volume", "8")...)
+	mustRun(t, in(s, "fill", "#tint", "#1E90FF")...)
+	if v := p.evalString(`document.getElementById("volume").value + " " + document.getElementById("tint").value`); v != "8 #1e90ff" {
+		t.Errorf("the slider and colour hold %q, want 8 #1e90ff", v)
+	}
+	h.rec.waitFor(t, tag, "the slider's input event", func(e event) bool {
+		return e.Type == "input" && e.str("id") == "volume" && e.str("value") == "8"
+	})
+	for value, form := range map[string]string{"7": "in steps of 2", "70": "a number from 0 to 10", "loud": "a number from 0 to 10"} {
+		if errOut := mustFail(t, 1, 4110, in(s, "fill", "#volume", value)...); !strings.Contains(errOut, `an input of type range cannot hold "`+value+`" (it takes `) || !strings.Contains(errOut, form) {
+			t.Errorf("fill of %q into a 0-10 slider in steps of 2: stderr %q", value, errOut)
+		}
+	}
+	if errOut := mustFail(t, 1, 4110, in(s, "fill", "#tint", "green")...); !strings.Contains(errOut, "#rrggbb") {
+		t.Errorf("a colour by name: stderr %q does not give the form", errOut)
+	}
+	if v := p.evalString(`document.getElementById("volume").value + " " + document.getElementById("tint").value`); v != "8 #1e90ff" {
+		t.Errorf("refused fills changed the slider and colour to %q", v)
+	}
+	a := startMCP(t)
+	a.call("browser_navigate", map[string]any{"url": pageURL("/controlled.html", tag+"-mcp")})
+	a.call("browser_fill_form", map[string]any{"fields": []map[string]any{{"name": "Volume", "type": "slider", "target": "#volume", "value": "2"}}})
+	if v := h.cdp.page(t, tag+"-mcp").evalString(`document.getElementById("volume").value`); v != "2" {
+		t.Errorf("browser_fill_form's slider left it at %q, want 2", v)
+	}
 }
 
 func TestHover(t *testing.T) {

@@ -204,14 +204,15 @@ $(` + jsString(d.ID("del")) + `).addEventListener("click", async () => {
 </script>`
 }
 
-// formPage: a checkbox, a select, a row to double-click and a key the page
-// listens for; each reports to the server (as "delete" with what it was).
+// formPage: a checkbox, a select, a slider, a row to double-click and a
+// key the page listens for; each reports to the server (as "delete" with what it was).
 func formPage(d pageData) string {
 	return `<title>Form</title><h1>Preferences</h1>
 <p><label><input type=checkbox id="` + d.ID("sub") + `"> Subscribe</label></p>
 <p><label for="` + d.ID("nick") + `">Nickname</label> <input id="` + d.ID("nick") + `"></p>
 <p><label for="` + d.ID("avatar") + `">Avatar</label> <input type=file id="` + d.ID("avatar") + `"></p>
 <p><label for="` + d.ID("size") + `">Size</label> <select id="` + d.ID("size") + `"><option value=S>Small</option><option value=M>Medium</option><option value=L>Large</option></select></p>
+<p><label for="` + d.ID("vol") + `">Volume</label> <input type=range min=0 max=10 value=0 id="` + d.ID("vol") + `"></p>
 <table><tr><td id="` + d.ID("r1") + `">Row 1</td></tr><tr><td id="` + d.ID("r2") + `">Row 2</td></tr></table>
 <script>
 const tag = ` + jsString(d.Tag) + `;
@@ -219,6 +220,7 @@ const say = (what) => fetch("/app/delete?t=" + tag + "&what=" + what, { method: 
 document.getElementById(` + jsString(d.ID("sub")) + `).addEventListener("change", (e) => say("sub-" + e.target.checked));
 document.getElementById(` + jsString(d.ID("size")) + `).addEventListener("change", (e) => say("size-" + e.target.value));
 document.getElementById(` + jsString(d.ID("r2")) + `).addEventListener("dblclick", () => say("row2"));
+document.getElementById(` + jsString(d.ID("vol")) + `).addEventListener("change", (e) => say("volume-" + e.target.value));
 document.getElementById(` + jsString(d.ID("avatar")) + `).addEventListener("change", (e) => say("avatar-" + e.target.files[0].name));
 document.addEventListener("keydown", (e) => { if (e.key === "Escape") say("escape"); });
 </script>`

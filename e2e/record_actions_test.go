@@ -136,6 +136,15 @@ func TestRecordActionsFormKeysAndNavigation(t *testing.T) {
 	me.key("ArrowDown") // in the select's list, open: the list's own key, not the page's
 	me.key("Enter")
 	app.waitSeen(t, "delete", tag, "size-M", 1)
+	// a slider, dragged to where the press landed, then moved by a key:
+	// its value is the step (the last one: a fill after a fill of the same
+	// field says it), not the press and the key
+	me.click("input[type=range]")
+	clicked := p.evalString(`document.querySelector("input[type=range]").value`)
+	app.waitSeen(t, "delete", tag, "volume-"+clicked, 1)
+	me.key("ArrowRight")
+	keyed := p.evalString(`document.querySelector("input[type=range]").value`)
+	app.waitSeen(t, "delete", tag, "volume-"+keyed, 1)
 	me.dblclick("tr:nth-child(2) td")
 	app.waitSeen(t, "delete", tag, "row2", 1)
 	me.key("Escape")
@@ -169,6 +178,7 @@ func TestRecordActionsFormKeysAndNavigation(t *testing.T) {
 		"open '" + base + "/app/form?t=" + tag + "'",
 		`check 'role=checkbox[name="Subscribe"]'`,
 		`select 'role=combobox[name="Size"]' M`,
+		`fill 'role=slider[name="Volume"]' ` + keyed,
 		`dblclick 'text="Row 2"'`, // a cell: Chrome's role for it depends on how it takes the table
 		"press Escape",
 		`upload 'role=button[name="Avatar"]' $UPLOAD_1`,
@@ -180,8 +190,8 @@ func TestRecordActionsFormKeysAndNavigation(t *testing.T) {
 	if got := commands(res.Script); strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("the script's lines:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
-	if res.Lines != len(want) || res.Targets["role"] != 3 || res.Targets["text"] != 1 {
-		t.Errorf("lines %d, targets %v; want %d lines, 3 role targets and 1 text", res.Lines, res.Targets, len(want))
+	if res.Lines != len(want) || res.Targets["role"] != 4 || res.Targets["text"] != 1 {
+		t.Errorf("lines %d, targets %v; want %d lines, 4 role targets and 1 text", res.Lines, res.Targets, len(want))
 	}
 	if !strings.Contains(res.Script, `# $UPLOAD_1: the file "me.png" the person chose from outside the working folder`) {
 		t.Errorf("no comment names the file: %s", res.Script)
@@ -193,7 +203,7 @@ func TestRecordActionsFormKeysAndNavigation(t *testing.T) {
 	if _, errOut, code := batchEnv(t, []string{"UPLOAD_1=" + outside}, "--session", fresh.SessionID, "batch", "-f", file); code != 0 {
 		t.Fatalf("the replay failed (exit %d): %s", code, errOut)
 	}
-	for _, what := range []string{"sub-true", "size-M", "row2", "escape", "avatar-me.png"} {
+	for _, what := range []string{"sub-true", "size-M", "volume-" + keyed, "row2", "escape", "avatar-me.png"} {
 		app.waitSeen(t, "delete", tag, what, 2)
 	}
 }

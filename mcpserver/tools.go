@@ -102,7 +102,7 @@ type (
 		Element string `json:"element,omitempty" jsonschema:"human-readable description of the element to shoot (with ref)"`
 	}
 	evaluateArg struct {
-		Function string `json:"function" jsonschema:"a JavaScript function to run in the page, e.g. () => document.title; a returned promise is awaited and the value must be JSON"`
+		Function string `json:"function" jsonschema:"a JavaScript function to run in the page, e.g. () => document.title; a returned promise is awaited, an element comes back as its HTML"`
 	}
 	sessionArg struct {
 		Action    string `json:"action" oneof:"create list use release rename close stop"`

@@ -65,9 +65,14 @@ var inputMethods = []Method{
 		Summary: "replace an input's value by ref",
 		Commands: []Command{{
 			Path: "fill", Args: []Arg{TargetArg, {Name: "TEXT", Member: "value"}}, Needs: "a REF and a TEXT",
-			Short:   "Replace an input's value by ref or CSS selector",
-			Long:    "Replace an input's value.\n\n{target}",
-			Example: "  browserctl fill e4 'hello world'\n  browserctl fill 'input[name=q]' hello",
+			Short: "Replace an input's value by ref or CSS selector",
+			Long: "Replace the value of a text field, a textarea or an editable element, as\n" +
+				"a paste would: the page hears an input event (and a field a change event).\n" +
+				"Date, time, number, slider (range) and colour inputs take a value in their\n" +
+				"own form (2024-12-31, 09:30, 42, a number in the slider's range and step,\n" +
+				"#1e90ff); one the browser would change or empty is refused, and the field\n" +
+				"keeps its value. A field the page sets back fails.\n\n{target}",
+			Example: "  browserctl fill e4 'hello world'\n  browserctl fill 'input[name=q]' hello\n  browserctl fill '#volume' 8",
 			Done:    "filled {REF}", Replay: Replayed + Target0,
 		}}},
 	{Wire: PageType, Session: SessionRequired, Params: TypeParams{}, Result: FieldResult{},

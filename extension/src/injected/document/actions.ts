@@ -49,6 +49,9 @@ export interface ActionStep {
 }
 
 const NOT_TEXT = new Set(["checkbox", "radio", "file", "button", "submit", "reset", "image", "hidden", "range", "color"]);
+/** Inputs whose change is a fill of their value (a slider dragged, a
+ * colour picked): the clicks and keys that made it say nothing more. */
+const SET_BY_CHANGE = new Set(["range", "color"]);
 
 /** What a click may stand for: the control it landed in. */
 const CLICKABLE =
@@ -217,7 +220,7 @@ function clickSaidElsewhere(el: Element): boolean {
   if (tag === "IFRAME" || tag === "FRAME") return true;
   if (tag === "INPUT") {
     const type = (control as HTMLInputElement).type;
-    return type === "checkbox" || type === "radio" || type === "file";
+    return type === "checkbox" || type === "radio" || type === "file" || SET_BY_CHANGE.has(type);
   }
   return false;
 }
@@ -314,6 +317,7 @@ function onChange(ev: Event): void {
     if (inp.type === "checkbox") emit(elementStep(inp.checked ? "check" : "uncheck", el, t));
     else if (inp.type === "radio" && inp.checked) emit(elementStep("check", el, t));
     else if (inp.type === "file") emit(elementStep("upload", el, t, { values: Array.from(inp.files ?? []).map((f) => f.name) }));
+    else if (SET_BY_CHANGE.has(inp.type)) emit(elementStep("fill", el, t, { value: inp.value }));
     return;
   }
   if (el.tagName === "SELECT") {
@@ -351,6 +355,8 @@ function onKeyDown(ev: KeyboardEvent): void {
   }
   // a select's choice is its change: keys that move through its options say nothing more
   if (el && (el.tagName === "SELECT" || el.tagName === "OPTION") && !mods && (isChar || EDITING.has(key) || key === "Enter" || key === "Space" || key === "Tab" || key === "Shift+Tab")) return;
+  // so is a slider's value, moved by the arrows, Home, End and the page keys
+  if (el && el.tagName === "INPUT" && SET_BY_CHANGE.has((el as HTMLInputElement).type) && !mods && EDITING.has(key)) return;
   if (ACTIVATING.has(key) && el && el !== document.body && el !== document.documentElement && el.matches(CLICKABLE)) return; // its click says it
   emit({ kind: "press", t: Date.now(), key });
   st.pressedAt = performance.now();

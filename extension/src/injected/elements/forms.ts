@@ -4,7 +4,7 @@
 import { tidy } from "./accessible";
 import { shortName, shortRole } from "./describe";
 
-const NOT_TEXT = ["checkbox", "radio", "file", "button", "submit", "reset", "image", "hidden", "range", "color"];
+const NOT_TEXT = ["checkbox", "radio", "file", "button", "submit", "reset", "image", "hidden"];
 
 /** A label stands for its control. */
 function controlOf(target: Element): Element {
@@ -23,6 +23,25 @@ const VALUE_FORMS: Record<string, string> = {
   week: "yyyy-Www, such as 2024-W52",
 };
 
+/**
+ * Whether a slider or colour input holds the value it was given. The
+ * browser keeps such an input's value valid, so an out-of-range number
+ * comes out at the end of the range, and one off the step or a colour
+ * name comes out as another value: not what was asked for. "" when it
+ * does, else what it takes.
+ */
+function heldAsGiven(f: HTMLInputElement, value: string): string {
+  if (f.type === "range") {
+    if (value.trim() !== "" && Number(f.value) === Number(value)) return "";
+    const min = f.min || "0";
+    const max = f.max || "100";
+    const step = f.step && f.step !== "any" ? ` in steps of ${f.step}` : "";
+    return `a number from ${min} to ${max}${step}`;
+  }
+  if (f.type === "color") return f.value === value.trim().toLowerCase() ? "" : "a colour written #rrggbb, such as #1e90ff";
+  return "";
+}
+
 /** Fills a field; answers "" or why it cannot. */
 export function fill(target: Element, value: string): string {
   const el = controlOf(target);
@@ -38,6 +57,11 @@ export function fill(target: Element, value: string): string {
     const setter = Object.getOwnPropertyDescriptor(proto, "value")!.set!;
     setter.call(el, value);
     const filled = f.value; // the browser's form of it: a text input drops line breaks
+    const takes = tag === "INPUT" ? heldAsGiven(f, value) : "";
+    if (takes !== "") {
+      setter.call(el, before);
+      return `an input of type ${f.type} cannot hold ${JSON.stringify(value)} (it takes ${takes})`;
+    }
     if (filled === "" && value.trim() !== "") {
       // The browser's value sanitizing refused the text (a date in
       // another form, letters in a number): nothing was filled, and the
