@@ -230,6 +230,10 @@ func TestFillThePageOrBrowserRefuses(t *testing.T) {
 	if v := p.evalString(`document.getElementById("volume").value + " " + document.getElementById("tint").value`); v != "8 #1e90ff" {
 		t.Errorf("the slider and colour hold %q, want 8 #1e90ff", v)
 	}
+	if snap := takeSnapshot(t, s, "-i"); !regexp.MustCompile(`slider "Volume" \[ref=e\d+\] \[value="8"\]`).MatchString(snap.Snapshot) ||
+		!regexp.MustCompile(`"Tint" \[ref=e\d+\] \[value="#1e90ff"\]`).MatchString(snap.Snapshot) {
+		t.Errorf("the snapshot does not show the slider's and the colour's values:\n%s", snap.Snapshot)
+	}
 	h.rec.waitFor(t, tag, "the slider's input event", func(e event) bool {
 		return e.Type == "input" && e.str("id") == "volume" && e.str("value") == "8"
 	})

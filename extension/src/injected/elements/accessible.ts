@@ -311,6 +311,8 @@ export function stateOf(el: Element, role: string, maxName: number): string[] {
     if (v) out.push(`value=${quote(v)}`);
   }
   if (tag === "SELECT") out.push(...choicesOf(el as HTMLSelectElement, maxName));
+  // a colour input is a button to the accessibility tree: its colour is its value
+  else if (tag === "INPUT" && (el as HTMLInputElement).type === "color") out.push(`value=${quote((el as HTMLInputElement).value)}`);
   return out;
 }
 
