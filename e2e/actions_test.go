@@ -256,6 +256,35 @@ func TestFillThePageOrBrowserRefuses(t *testing.T) {
 	}
 }
 
+// Controls hidden the accessible way (no size, off screen, clipped to a
+// pixel), each shown by its label: the snapshot lists them, and check and
+// click press the label, as a person does. The page says what changed.
+func TestCheckControlsShownByTheirLabels(t *testing.T) {
+	tag := tagFor(t)
+	s := newSession(t, pageURL("/styled-controls.html", tag))
+	waitLoad(t, s)
+	p := h.cdp.page(t, tag)
+	snap := takeSnapshot(t, s, "-i")
+	wifi := snap.ref(t, "checkbox", "Wi-Fi")
+	terms := snap.ref(t, "checkbox", "Accept the terms")
+	snap.ref(t, "radio", "Basic plan")
+	pro := snap.ref(t, "radio", "Pro plan")
+
+	mustRun(t, in(s, "check", wifi)...)
+	mustRun(t, in(s, "check", terms)...)
+	mustRun(t, in(s, "click", pro)...)
+	mustRun(t, in(s, "check", `role=radio[name="Basic plan"]`)...)
+	if got := p.evalString(`["wifi", "terms", "basic", "pro"].map((id) => id + "=" + document.getElementById(id).checked).join(" ")`); got != "wifi=true terms=true basic=true pro=false" {
+		t.Errorf("after check, check, click and check the page has %s", got)
+	}
+	h.rec.waitFor(t, tag, "the switch's change", func(e event) bool { return e.Type == "change" && e.str("id") == "wifi" })
+	h.rec.waitFor(t, tag, "the pro plan's change", func(e event) bool { return e.Type == "change" && e.str("id") == "pro" })
+	mustRun(t, in(s, "uncheck", terms)...)
+	if p.evalBool(`document.getElementById("terms").checked`) {
+		t.Errorf("uncheck left the off-screen checkbox checked")
+	}
+}
+
 func TestHover(t *testing.T) {
 	tag := tagFor(t)
 	s := newSession(t, pageURL("/lab.html", tag))

@@ -11,7 +11,7 @@
 
 import { closedRootOf } from "./registry";
 import { describe, shortName, shortRole } from "./describe";
-import { hasOwnBox, isRendered, isVisible } from "./visibility";
+import { hasOwnBox, isRendered, isVisible, shownLabel } from "./visibility";
 
 export type PointerKind = "click" | "hover" | "drag" | "drop" | "check";
 
@@ -152,7 +152,19 @@ export async function actionCheck(el: Element, o: CheckOptions): Promise<CheckAn
   if (!el.isConnected || !el.ownerDocument.defaultView) return { state: "detached" };
   const pressed = boxToPress(el);
   if ("state" in pressed) return pressed;
-  const { box: b, via } = pressed;
+  const answer = await checkPress(el, pressed.box, pressed.via, o);
+  if (answer.state !== "covered" || pressed.via !== 0) return answer;
+  // A control hidden the accessible way (clipped to a pixel, moved off
+  // screen, under its own styled label): its label takes the press, as a
+  // person's. Still covered there: the control's own answer says why.
+  const label = shownLabel(el);
+  if (!label) return answer;
+  const viaLabel = await checkPress(el, label, 1, o);
+  return viaLabel.state === "covered" ? answer : viaLabel;
+}
+
+/** actionCheck's steps once the box to press (b) is chosen. */
+async function checkPress(el: Element, b: Element, via: number, o: CheckOptions): Promise<CheckAnswer> {
   if (o.enabled && isDisabled(el)) return { state: "not_enabled" };
   scrollForPress(b, o.scroll);
   const r = o.force ? rectOf(b) : await stillRect(b);
@@ -176,8 +188,8 @@ export async function actionCheck(el: Element, o: CheckOptions): Promise<CheckAn
 function boxToPress(el: Element): { box: Element; via: number } | CheckAnswer {
   const shown = (e: Element) => isRendered(e) && hasOwnBox(e);
   if (shown(el)) return { box: el, via: 0 };
-  const labels = (el as HTMLInputElement).labels;
-  if (labels) for (const l of labels) if (shown(l)) return { box: l, via: 1 };
+  const label = shownLabel(el);
+  if (label) return { box: label, via: 1 };
   if (isRendered(el)) {
     for (const d of el.querySelectorAll("*")) if (shown(d)) return { box: d, via: 2 };
   }

@@ -33,3 +33,12 @@ export function hasBox(el: Element): boolean {
 export function isVisible(el: Element): boolean {
   return isRendered(el) && hasBox(el);
 }
+
+/** A label of el (a form control) that shows, with a box of its own: what
+ * a person presses for a control hidden the accessible way (no size,
+ * clipped, off screen, under a styled label); null: none. */
+export function shownLabel(el: Element): HTMLLabelElement | null {
+  const labels = (el as HTMLInputElement).labels;
+  if (labels) for (const l of labels) if (isRendered(l) && hasOwnBox(l)) return l;
+  return null;
+}

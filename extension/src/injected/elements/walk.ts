@@ -11,7 +11,7 @@ import { closedRootsNoted } from "../document/page";
 import { startInputRecorder } from "../document/person-input";
 import { implicitRole, INLINE, INTERACTIVE, LEAF, nameOf, quote, roleOf, SKIP, stateOf, STRUCTURAL } from "./accessible";
 import { numberOf, registryFor, shadowOf, type Registry } from "./registry";
-import { hasBox, isRendered } from "./visibility";
+import { hasBox, isRendered, shownLabel } from "./visibility";
 
 export interface TreeOptions {
   /** "full": the tree; "interactive": the elements a user can act on. */
@@ -329,7 +329,8 @@ class Walk {
     }
     if (!this.full) {
       // role here: an interactive one, or a control's own role replaced by another (a link with role=menu).
-      if (role && hasBox(el)) this.emit(el, role, this.nameOf(el, role), 0, this.stateOf(el, role), true);
+      // A control with no box of its own counts by its label (a switch styled on its label).
+      if (role && (hasBox(el) || shownLabel(el))) this.emit(el, role, this.nameOf(el, role), 0, this.stateOf(el, role), true);
       for (let c = childrenOf(el, this.R), i = 0; i < c.length; i++) {
         const k = c[i]!;
         if (k.nodeType === 1) await this.visit(k as Element, 0, "", shown);
