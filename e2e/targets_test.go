@@ -553,3 +553,47 @@ func TestRoleTargetsAgreeWithTheSnapshot(t *testing.T) {
 		h.rec.waitFor(t, tag, "a click on Sign in behind another tab", func(e event) bool { return e.Type == "button" && e.str("id") == "signin" })
 	})
 }
+
+// A CSS selector, a text= target, find and the waits reach into open
+// shadow roots, as the snapshot and role targets do: what a snapshot
+// shows can be clicked, filled and waited for by the page's own words
+// and selectors. The page's reports say what happened.
+func TestSelectorsTextAndWaitsReachIntoShadowRoots(t *testing.T) {
+	tag := tagFor(t)
+	s := newSession(t, pageURL("/frames.html", tag))
+	waitLoad(t, s)
+	p := h.cdp.page(t, tag)
+
+	mustRun(t, in(s, "click", "#open-btn")...)
+	h.rec.waitFor(t, tag, "a click on the open root's button by CSS", func(e event) bool { return e.Type == "shadow-click" && e.str("target") == "open-btn" })
+	mustRun(t, in(s, "fill", "#open-field", "by-css")...)
+	h.rec.waitFor(t, tag, "input into the open root's field by CSS", func(e event) bool {
+		return e.Type == "shadow-input" && e.str("target") == "open-field" && e.str("value") == "by-css"
+	})
+	mustRun(t, in(s, "click", "text=Open shadow button")...)
+	if n := len(h.rec.of(tag, "shadow-click")); n < 2 {
+		t.Errorf("click text=Open shadow button: the page reported %d shadow clicks, want the second", n)
+	}
+	if got := find(t, s, "--label", "Open field"); len(got) != 1 {
+		t.Errorf("find --label \"Open field\" = %+v, want the open root's field", got)
+	}
+	var n struct {
+		Count int `json:"count"`
+	}
+	mustJSON(t, &n, in(s, "get", "count", "#open-btn")...)
+	if n.Count != 1 {
+		t.Errorf("count #open-btn = %d, want the open root's button", n.Count)
+	}
+
+	// text and an element that come late inside the root
+	p.eval(`setTimeout(() => { const r = document.getElementById("open-host").shadowRoot; r.innerHTML += '<p id="late-in-root">Late in the shadow</p>'; }, 300)`, nil)
+	if _, errOut, code := runWithin(t, 20*time.Second, in(s, "--timeout", "10s", "wait", "--text", "Late in the shadow")...); code != 0 {
+		t.Errorf("wait --text for text that came into a shadow root: exit %d, %s", code, errOut)
+	}
+	if _, errOut, code := runWithin(t, 20*time.Second, in(s, "--timeout", "10s", "wait", "--selector", "#late-in-root")...); code != 0 {
+		t.Errorf("wait --selector for an element that came into a shadow root: exit %d, %s", code, errOut)
+	}
+	if !p.evalBool(`!!document.getElementById("open-host").shadowRoot.getElementById("late-in-root")`) {
+		t.Errorf("the waits ended, yet the page has no late element in its root")
+	}
+}

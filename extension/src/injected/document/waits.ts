@@ -6,7 +6,8 @@
 // timer catches what changes without a mutation (CSS, a same-origin frame's
 // new document).
 
-import { isVisible } from "../elements/visibility";
+import { shadowRootsIn } from "../elements/registry";
+import { isRendered, isVisible } from "../elements/visibility";
 
 export interface WaitOutcome {
   ok?: boolean;
@@ -39,13 +40,29 @@ function shownDocuments(): Document[] {
   return out;
 }
 
+/** The text a shadow root shows: its rendered children's (a style's or a
+ * hidden element's text is not shown). */
+function shadowText(r: ShadowRoot): string {
+  let t = "";
+  for (const c of r.childNodes) {
+    if (c.nodeType === 3) t += (c as Text).data;
+    if (c.nodeType !== 1) continue;
+    const el = c as HTMLElement;
+    if (el.tagName === "STYLE" || el.tagName === "SCRIPT" || el.tagName === "TEMPLATE" || !isRendered(el)) continue;
+    t += " " + el.innerText;
+  }
+  return t;
+}
+
 export function domWait(kind: "text" | "selector", arg: string, gone: boolean, ms: number, id: string): WaitOutcome | Promise<WaitOutcome> {
   const want = kind === "text" ? norm(arg) : arg;
+  // A document's text and elements, its shadow roots' included (open ones,
+  // closed ones handed over), as the snapshot shows them.
   const sees =
     kind === "text"
-      ? (doc: Document) => norm((doc.body || doc.documentElement)?.innerText).includes(want)
+      ? (doc: Document) => norm((doc.body || doc.documentElement)?.innerText).includes(want) || shadowRootsIn(doc).some((r) => norm(shadowText(r)).includes(want))
       : (doc: Document) => {
-          for (const el of doc.querySelectorAll(want)) if (isVisible(el)) return true;
+          for (const root of [doc, ...shadowRootsIn(doc)]) for (const el of root.querySelectorAll(want)) if (isVisible(el)) return true;
           return false;
         };
   if (kind === "selector") {

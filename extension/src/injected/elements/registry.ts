@@ -78,6 +78,26 @@ export function shadowOf(el: Element): ShadowRoot | null {
   return (el as HTMLElement).shadowRoot || reg?.closed.get(el) || null;
 }
 
+/** The shadow roots under root (open ones, and closed ones handed over),
+ * roots inside roots too, in document order of their hosts: where CSS
+ * selectors, text targets and waits look besides the document itself,
+ * as the snapshot does. */
+export function shadowRootsIn(root: Document | ShadowRoot): ShadowRoot[] {
+  const out: ShadowRoot[] = [];
+  const visit = (r: Document | ShadowRoot, depth: number) => {
+    if (depth > 32) return;
+    for (const el of r.querySelectorAll("*")) {
+      const sr = shadowOf(el);
+      if (sr) {
+        out.push(sr);
+        visit(sr, depth + 1);
+      }
+    }
+  };
+  visit(root, 0);
+  return out;
+}
+
 /** The closed root handed over for a host, if any. */
 export function closedRootOf(el: Element): ShadowRoot | undefined {
   return reg?.closed.get(el);

@@ -5,7 +5,7 @@
 
 import { norm, parseTextSpec, textMatches } from "./text-match";
 import { isVisible } from "./visibility";
-import { numberOf, refElement, registryFor, type Registry } from "./registry";
+import { numberOf, refElement, registryFor, shadowOf, shadowRootsIn, type Registry } from "./registry";
 import { childrenOf, closedRootsToFind, shownState, SLICE_MS, turn, type ClosedRootsToFind } from "./walk";
 import { nameOf, roleOf, tidy } from "./accessible";
 
@@ -23,7 +23,9 @@ export function textTargets(spec: string): Element[] | string {
   const visit = (el: Element): [string, boolean] => {
     let text = "";
     let inner = false;
-    for (let c = el.firstChild; c; c = c.nextSibling) {
+    // its shadow tree's text (open roots, closed ones handed over), then its own
+    const sr = shadowOf(el);
+    for (let c = sr ? (sr.firstChild ?? el.firstChild) : el.firstChild; c; c = c.nextSibling ?? (sr && c.parentNode === sr ? el.firstChild : null)) {
       if (c.nodeType === 3) text += (c as Text).data;
       else if (c.nodeType === 1 && !SKIP.has((c as Element).tagName)) {
         const [s, m] = visit(c as Element);
@@ -42,7 +44,8 @@ export function textTargets(spec: string): Element[] | string {
   return out;
 }
 
-/** All matches of a selector or text= target; a string answer is the error. */
+/** All matches of a selector or text= target in the document itself (a
+ * text= target looks into shadow roots too); a string answer is the error. */
 export function matchesOf(sel: string): ArrayLike<Element> | string {
   if (sel.startsWith("text=")) return textTargets(sel.slice(5).trim());
   try {
@@ -52,14 +55,28 @@ export function matchesOf(sel: string): ArrayLike<Element> | string {
   }
 }
 
+/** A CSS selector's matches inside the document's shadow roots (open, and
+ * closed ones handed over), each root on its own, as the snapshot shows
+ * their elements; none for a text= target (matchesOf looked already). */
+function shadowMatchesOf(sel: string): Element[] {
+  if (sel.startsWith("text=")) return [];
+  const out: Element[] = [];
+  for (const r of shadowRootsIn(document)) out.push(...r.querySelectorAll(sel));
+  return out;
+}
+
 export type Pick = "visible" | "visibleElseFirst";
 
 /** The element a target picks, or why there is none: "invalid:...",
  * "none", "hidden:N". */
 export function firstMatch(sel: string, pick: Pick): Element | string {
-  const all = matchesOf(sel);
-  if (typeof all === "string") return all;
-  for (let i = 0; i < all.length; i++) if (isVisible(all[i]!)) return all[i]!;
+  const light = matchesOf(sel);
+  if (typeof light === "string") return light;
+  for (let i = 0; i < light.length; i++) if (isVisible(light[i]!)) return light[i]!;
+  // None shows in the document itself: the shadow roots' (looked for only
+  // then, so a page without a match there pays nothing for them).
+  const all = [...Array.from(light), ...shadowMatchesOf(sel)];
+  for (let i = light.length; i < all.length; i++) if (isVisible(all[i]!)) return all[i]!;
   if (pick === "visibleElseFirst" && all.length > 0) return all[0]!;
   return all.length === 0 ? "none" : "hidden:" + all.length;
 }
@@ -88,7 +105,7 @@ export async function onTarget(key: TargetKey, fn: (el: Element) => unknown): Pr
 /** How many elements match a CSS selector, visible or not; "invalid:..." else. */
 export function count(sel: string): number | string {
   try {
-    return document.querySelectorAll(sel).length;
+    return document.querySelectorAll(sel).length + shadowMatchesOf(sel).length;
   } catch (e) {
     return "invalid:" + (e as Error).message;
   }
@@ -102,13 +119,30 @@ export function findElements(kind: "text" | "label", wantRaw: string, exact: boo
   const matches = (s: string | null | undefined) => textMatches(s, want, exact);
   const out: Element[] = [];
   if (kind === "text") {
+    // An element's text, its shadow tree's included (open roots, closed
+    // ones handed over).
+    const textOf = (el: Element): string => {
+      const sr = shadowOf(el);
+      return sr ? sr.textContent + " " + el.textContent : (el.textContent ?? "");
+    };
+    // The elements with a shadow root somewhere below: their textContent
+    // lacks that root's text, so it cannot rule them out.
+    const aboveShadow = new Set<Element>();
+    for (const r of shadowRootsIn(document)) {
+      for (let n: Element | null = r.host; n && !aboveShadow.has(n); ) {
+        aboveShadow.add(n);
+        n = n.parentElement ?? ((n.getRootNode() as ShadowRoot).host || null);
+      }
+    }
     const visit = (el: Element): boolean => {
       if (out.length >= limit || SKIP.has(el.tagName)) return false;
-      if (!textMatches(el.textContent, want, false)) return false;
+      if (!aboveShadow.has(el) && !textMatches(textOf(el), want, false)) return false;
       let inner = false;
+      const sr = shadowOf(el);
+      if (sr) for (let c = sr.firstElementChild; c; c = c.nextElementSibling) if (visit(c)) inner = true;
       for (let c = el.firstElementChild; c; c = c.nextElementSibling) if (visit(c)) inner = true;
       if (inner) return true;
-      if (!matches(el.textContent)) return false;
+      if (!matches(textOf(el))) return false;
       // A hidden match is still the innermost: its parent is not reported for it.
       if (isVisible(el)) out.push(el);
       return true;
@@ -125,10 +159,12 @@ export function findElements(kind: "text" | "label", wantRaw: string, exact: boo
         return t ? t.textContent : "";
       })
       .join(" ");
-  for (const l of document.querySelectorAll("label")) if (l.control && matches(l.textContent)) found.add(l.control);
-  for (const el of document.querySelectorAll("[aria-label]")) if (matches(el.getAttribute("aria-label"))) found.add(el);
-  for (const el of document.querySelectorAll("[aria-labelledby]")) {
-    if (matches(textOf(el.getAttribute("aria-labelledby") ?? "", el.getRootNode() as Document | ShadowRoot))) found.add(el);
+  for (const root of [document, ...shadowRootsIn(document)]) {
+    for (const l of root.querySelectorAll("label")) if (l.control && matches(l.textContent)) found.add(l.control);
+    for (const el of root.querySelectorAll("[aria-label]")) if (matches(el.getAttribute("aria-label"))) found.add(el);
+    for (const el of root.querySelectorAll("[aria-labelledby]")) {
+      if (matches(textOf(el.getAttribute("aria-labelledby") ?? "", root))) found.add(el);
+    }
   }
   const all = Array.from(found).filter(isVisible);
   all.sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
