@@ -226,7 +226,10 @@ func TestFillThePageOrBrowserRefuses(t *testing.T) {
 	// A slider and a colour input take a value in their form, and refuse
 	// one the browser would change (off the step, out of range, a name).
 	mustRun(t, in(s, "fill", "#volume", "8")...)
-	mustRun(t, in(s, "fill", "#tint", "#1E90FF")...)
+	// what took the value is named as the snapshot names it
+	if out := mustRun(t, in(s, "fill", "#tint", "#1E90FF")...); !strings.Contains(out, `"role":"button","name":"Tint"`) {
+		t.Errorf("fill #tint answers %s, want the colour input named as the snapshot does (button \"Tint\")", out)
+	}
 	if v := p.evalString(`document.getElementById("volume").value + " " + document.getElementById("tint").value`); v != "8 #1e90ff" {
 		t.Errorf("the slider and colour hold %q, want 8 #1e90ff", v)
 	}

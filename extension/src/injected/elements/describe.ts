@@ -1,9 +1,6 @@
 // How an error names an element: role, short name, short CSS path.
 
-const IMPLICIT: Record<string, string> = {
-  A: "link", BUTTON: "button", SELECT: "combobox", TEXTAREA: "textbox", IMG: "img", H1: "heading", H2: "heading",
-  H3: "heading", LABEL: "label", SUMMARY: "button", OPTION: "option",
-};
+import { roleOf } from "./accessible";
 
 const norm = (s: string | null | undefined) => (s || "").replace(/\s+/g, " ").trim();
 const clip = (s: string | null | undefined, n: number) => {
@@ -11,15 +8,10 @@ const clip = (s: string | null | undefined, n: number) => {
   return t.length > n ? t.slice(0, n - 1) + "\u2026" : t;
 };
 
+/** The element's role as its snapshot line says it ("generic" for none),
+ * so an action's answer and the snapshot name it alike. */
 export function shortRole(e: Element): string {
-  const r = ((e.getAttribute && e.getAttribute("role")) || "").trim().split(/\s+/)[0];
-  if (r) return r;
-  if (e.tagName === "INPUT") {
-    const t = (e as HTMLInputElement).type;
-    return t === "checkbox" ? "checkbox" : t === "radio" ? "radio" : ["button", "submit", "reset", "image"].includes(t) ? "button" : t === "range" ? "slider" : "textbox";
-  }
-  if (e.tagName === "A" && !e.hasAttribute("href")) return "generic";
-  return IMPLICIT[e.tagName] || "generic";
+  return roleOf(e, true) || "generic";
 }
 
 export function shortName(e: Element): string {
