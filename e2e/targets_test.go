@@ -303,6 +303,37 @@ func TestDblclickCheckFocusKeyboard(t *testing.T) {
 			t.Errorf("the page saw keydowns %q on #email, want one per character", keys)
 		}
 	})
+
+	// Keys that would type nothing are refused before any goes: a space on
+	// a focused checkbox would toggle it.
+	t.Run("keyboard type where nothing takes text", func(t *testing.T) {
+		h.rec.settle()
+		keydowns := len(h.rec.of(tag, "keydown"))
+		p.evalString(`document.activeElement.blur(), ""`)
+		errOut := mustFail(t, 1, 4110, in(s, "keyboard", "type", "abc")...)
+		if !strings.Contains(errOut, "nothing on the page has focus") || !strings.Contains(errOut, "type TARGET TEXT") {
+			t.Errorf("keyboard type with nothing focused: stderr %q", errOut)
+		}
+		was := isChecked("terms")
+		mustRun(t, in(s, "focus", "#terms")...)
+		errOut = mustFail(t, 1, 4110, in(s, "keyboard", "type", " x")...)
+		if !strings.Contains(errOut, `checkbox "I accept", which takes no typed text`) {
+			t.Errorf("keyboard type on a focused checkbox: stderr %q", errOut)
+		}
+		h.rec.settle()
+		if isChecked("terms") != was || len(h.rec.of(tag, "keydown")) != keydowns {
+			t.Errorf("a refused keyboard type reached the page: checked %v (was %v), %d keydowns (were %d)", isChecked("terms"), was, len(h.rec.of(tag, "keydown")), keydowns)
+		}
+		// A full field hears the keys and takes none: not "ok".
+		p.evalString(`(() => { const e = document.getElementById("email"); e.maxLength = 4; e.value = "a@bc"; e.focus(); return ""; })()`)
+		errOut = mustFail(t, 1, 4110, in(s, "keyboard", "type", "zz")...)
+		if !strings.Contains(errOut, "the field is full") {
+			t.Errorf("keyboard type into a full field: stderr %q", errOut)
+		}
+		// Enter alone is a key, not text: it goes wherever focus is.
+		p.evalString(`document.activeElement.blur(), ""`)
+		mustRun(t, in(s, "keyboard", "type", "\n")...)
+	})
 }
 
 func expectIs(t *testing.T, s session, exit int, state, target string) {

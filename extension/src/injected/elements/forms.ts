@@ -3,6 +3,7 @@
 
 import { tidy } from "./accessible";
 import { shortName, shortRole } from "./describe";
+import { shadowOf } from "./registry";
 
 const NOT_TEXT = ["checkbox", "radio", "file", "button", "submit", "reset", "image", "hidden"];
 
@@ -182,9 +183,13 @@ export function focusForTyping(target: Element): boolean | "end" {
  * replaces it. */
 let typing: { field: HTMLInputElement | HTMLTextAreaElement; before: string; inputs: number; stop: () => void } | undefined;
 
-function watchTyping(target: Element): void {
+function forgetTyping(): void {
   typing?.stop();
   typing = undefined;
+}
+
+function watchTyping(target: Element): void {
+  forgetTyping();
   const el = controlOf(target);
   if (el.tagName !== "INPUT" && el.tagName !== "TEXTAREA") return;
   const field = el as HTMLInputElement;
@@ -214,6 +219,60 @@ export function typingOutcome(): string {
   return "the page kept the keys from the field: it still shows " + JSON.stringify(f.value);
 }
 
+/** Input types whose value a key stroke does not write. */
+const KEYLESS_INPUTS = new Set([...NOT_TEXT, "range", "color"]);
+
+/** What keyboard type types into: the element with focus, through shadow
+ * roots and same-origin frames. "unseen": focus is where this document
+ * cannot look (a cross-origin frame, a component's closed root), so the
+ * keys go there unjudged. */
+function focusedElement(doc: Document): Element | null | "unseen" {
+  let a: Element | null = doc.activeElement;
+  for (let depth = 0; a && depth < 32; depth++) {
+    const inner = shadowOf(a)?.activeElement;
+    if (inner) {
+      a = inner;
+      continue;
+    }
+    if (a.tagName === "IFRAME" || a.tagName === "FRAME") {
+      const d = (a as HTMLIFrameElement).contentDocument;
+      if (!d) return "unseen";
+      a = d.activeElement;
+      continue;
+    }
+    // a custom element with focus and no open root may hold its field in a closed one
+    if (a.tagName.includes("-") && !(a as HTMLElement).shadowRoot) return "unseen";
+    break;
+  }
+  return a;
+}
+
+/** Why typed keys would write no text where focus is, or "" when they
+ * would (or it cannot be told); a text field that would is watched, as
+ * focusForTyping's is, for typingOutcome. */
+export function keyboardTarget(doc: Document): string {
+  forgetTyping();
+  const a = focusedElement(doc);
+  if (a === "unseen") return "";
+  const own = a?.ownerDocument ?? doc;
+  if (own.designMode === "on") return "";
+  if (!a || a === own.body || a === own.documentElement) {
+    return own.body?.isContentEditable ? "" : "nothing on the page has focus";
+  }
+  const what = `${shortRole(a)}${shortName(a) ? " " + JSON.stringify(shortName(a)) : ""}`;
+  const field = a as HTMLInputElement;
+  if (a.tagName === "INPUT" || a.tagName === "TEXTAREA") {
+    if (a.tagName === "INPUT" && KEYLESS_INPUTS.has(field.type)) return `the focus is on ${what}, which takes no typed text`;
+    if (field.readOnly || field.disabled) return `the focus is on ${what}, which is read-only`;
+    watchTyping(a);
+    return "";
+  }
+  if (a.tagName === "SELECT" || (a as HTMLElement).isContentEditable) return "";
+  // a widget that says it takes text handles the keys itself
+  if (["textbox", "searchbox", "combobox", "spinbutton"].includes(shortRole(a))) return "";
+  return `the focus is on ${what}, which takes no typed text`;
+}
+
 /** How the journal names the field an action took: its role and name. */
 function named(target: Element): { role: string; name: string } {
   const el = controlOf(target);
@@ -224,8 +283,10 @@ function named(target: Element): { role: string; name: string } {
 // (methods.ts joins the tables): `this`, then the JSON arguments, then the
 // objects passed by reference. fill and focusForTyping answer the field's
 // role and name when they did it (fill: else why not; focusForTyping: else
-// false), select its role and name beside what it selected. typingOutcome
-// answers whether the keys typed since focusForTyping reached the field.
+// false), select its role and name beside what it selected. keyboardTarget
+// answers why keys would type nothing where focus is ("" when they would);
+// typingOutcome whether the keys typed since focusForTyping or
+// keyboardTarget reached the field.
 export const formMethods = {
   fill: (el: Element, [value]: [string]) => fill(el, value) || named(el),
   select: (el: Element, [values]: [string[]]) => {
@@ -239,5 +300,6 @@ export const formMethods = {
     watchTyping(el);
     return focused === "end" ? { ...named(el), caret: "start" as const } : named(el);
   },
+  keyboardTarget: () => keyboardTarget(document),
   typingOutcome: () => typingOutcome(),
 };

@@ -15,9 +15,9 @@ import { keyForChar } from "./keys";
 import { stroke } from "./keyboard";
 import { releaseActionObjects } from "../snapshot/refs";
 import type { ArgsOf, MethodName, ResultOf } from "../../../injected/methods";
-import { valueOf } from "../core/injected";
+import { callInjected, valueOf } from "../core/injected";
 import { requireTarget, resolveSelectorOnce, resolveSpec, selectorError, type Target } from "../targets/target";
-import { callInWorld } from "../core/world";
+import { callInWorld, isolatedContext } from "../core/world";
 import { failed } from "../core/failed";
 import type { PageHandlers } from "../tables";
 
@@ -100,11 +100,34 @@ export async function focus(tabId: number, p: RequestParams<"pages.focus">): Pro
 
 // ---- keyboard type ----
 
-/** pages.keyboardType: one key stroke per character into whatever has focus. */
+/**
+ * pages.keyboardType: one key stroke per character into whatever has
+ * focus. Text (more than Enter, Tab) is refused before any key goes when
+ * focus is on nothing that takes text (the page itself, a button, a
+ * checkbox), where its keys would type nothing and a space would press;
+ * a text field that heard none of the keys fails as type's does.
+ */
 export async function keyboardType(tabId: number, p: RequestParams<"pages.keyboardType">): Promise<{ ok: true }> {
   const text = requireText(p, "text");
+  const judged = /[^\r\n\t]/.test(text);
+  const where = { contextId: await isolatedContext(tabId) };
+  if (judged) {
+    const why = await valueOf(tabId, where, "keyboardTarget", [], (w) => failed(`keyboard type: ${w}`, "page_error"));
+    if (why) {
+      throw failed(
+        `keyboard type: ${why}: focus a field first (click TARGET, focus TARGET) or type into one with 'type TARGET TEXT'; 'press KEY' sends a key to whatever has focus`,
+        "not_editable",
+      );
+    }
+  }
   for (const ch of Array.from(text)) {
-    if (!(await stroke(tabId, keyForChar(ch)))) break;
+    if (!(await stroke(tabId, keyForChar(ch)))) return { ok: true }; // a dialog holds the page: the call wrapper reports it
+  }
+  if (judged) {
+    // A world gone (the keys navigated) says nothing: the keys went somewhere.
+    const r = await callInjected(tabId, where, "typingOutcome", []).catch(() => undefined);
+    const why = r?.result.value;
+    if (typeof why === "string" && why) throw failed(`keyboard type: ${why}`, "failed");
   }
   return { ok: true };
 }
