@@ -199,6 +199,12 @@ gets its dragenter, dragover and drop on DST. Both ends are hit-tested.
 		Commands: []Command{{
 			Path: "keyboard type", Args: []Arg{{Name: "TEXT", Member: "text"}}, Needs: "the TEXT to type",
 			Short: "Type text key by key into whatever has focus (a field you cannot ref)",
+			Long: "Type TEXT one key stroke per character into the element that has focus, as a\n" +
+				"person would: the page hears every keydown, input and keyup.\n\n" +
+				"Text is refused, before any key goes, when focus is on nothing that takes text\n" +
+				"(the page itself, a button, a checkbox): focus a field first. A text field that\n" +
+				"took none of the keys (full, letters in a number field) fails. Enter or Tab\n" +
+				"alone go to whatever has focus; use 'press' for other keys.",
 			Example: `  browserctl keyboard type 'hello world'
   browserctl click e4 && browserctl keyboard type 42`,
 			Done: "typed", Replay: Replayed,
