@@ -108,8 +108,16 @@ func printDownloadLine(f *cmdutil.Factory, d rpc.Download) {
 		size += " of " + logview.Bytes(d.TotalBytes)
 	}
 	path := d.Path
-	if path == "" {
-		path = cmdutil.SafeText(d.SuggestedFilename) + " (path not known yet)"
+	switch {
+	case path != "":
+	case d.State == "canceled" || d.State == "interrupted":
+		path = d.SuggestedFilename + " (not saved"
+		if d.Error != "" {
+			path += ": " + d.Error
+		}
+		path += ")"
+	default:
+		path = d.SuggestedFilename + " (path not known yet)"
 	}
 	fmt.Fprintf(f.IO.Out, "download %s: %s (%s)\n", d.State, cmdutil.SafeText(path), size)
 }

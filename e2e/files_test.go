@@ -19,6 +19,7 @@ import (
 // /served/ and records what reached the server:
 //
 //	/served/attachment?t=T  a file with Content-Disposition: attachment
+//	                        (named report-T.bin, or &name=N)
 //	/served/ok?t=T          200 "ok"
 //	/served/blocked-thing   must never arrive once blocked
 //	/served/cookies?t=T     reports the Cookie header it received
@@ -30,7 +31,11 @@ func servedHandler(r *recorder) http.Handler {
 		switch name {
 		case "attachment":
 			w.Header().Set("Content-Type", "application/octet-stream")
-			w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="report-%s.bin"`, tag))
+			file := req.URL.Query().Get("name")
+			if file == "" {
+				file = "report-" + tag + ".bin"
+			}
+			w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="%s"`, file))
 			w.Write(attachmentBytes(tag))
 		default:
 			w.Header().Set("Content-Type", "text/plain")
@@ -280,10 +285,20 @@ func TestOpenAFileDownloadsIt(t *testing.T) {
 		t.Errorf("open of a file for a person printed %q; want the page it stays at and the download's line", out)
 	}
 
+	// A name longer than the browser saves: canceled, and said why.
+	long := strings.Repeat("n", 250) + ".bin"
+	out = human(t, in(s, "--download-dir", dir, "open", file+"&name="+long)...)
+	if !strings.Contains(out, "download canceled: "+long+" (not saved: USER_CANCELED: its file name is 254 bytes, longer than the 244") {
+		t.Errorf("open of a file whose name is too long printed %q; want the download's line saying why it was not saved", out)
+	}
+
 	a := startMCP(t)
 	a.call("browser_navigate", map[string]any{"url": start})
 	if got := a.call("browser_navigate", map[string]any{"url": file}); !strings.Contains(got, "Download: ") || !strings.Contains(got, "report-"+tag) {
 		t.Errorf("browser_navigate to a file does not say it downloaded it:\n%s", got)
+	}
+	if got := a.call("browser_navigate", map[string]any{"url": file + "&name=" + long}); !strings.Contains(got, "Download: "+long+" was canceled, not saved: USER_CANCELED: its file name is 254 bytes") {
+		t.Errorf("browser_navigate to a file whose name is too long does not say why it was not saved:\n%s", got)
 	}
 }
 

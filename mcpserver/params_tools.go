@@ -185,7 +185,15 @@ func (s *Server) download(ctx context.Context, req *mcp.CallToolRequest, p rpc.D
 // savedDownload moves a finished download into the download folder and
 // says where it is and how big.
 func (s *Server) savedDownload(req *mcp.CallToolRequest, d *rpc.Download) (string, error) {
-	if d.State != "complete" {
+	switch d.State {
+	case "complete":
+	case "canceled", "interrupted":
+		line := fmt.Sprintf("%s was %s, not saved", d.SuggestedFilename, d.State)
+		if d.Error != "" {
+			line += ": " + d.Error
+		}
+		return line, nil
+	default:
 		return fmt.Sprintf("%s is %s (%d of %d bytes so far) at %s", d.SuggestedFilename, d.State, d.Bytes, d.TotalBytes, d.Path), nil
 	}
 	if s.opts.SaveDownload != nil {

@@ -7121,6 +7121,12 @@ function downloadEvent(tabId, p, method) {
     changed2();
   }
 }
+var SAVED_NAME_BYTES = 244;
+function whyNotSaved(error, name) {
+  const bytes = new TextEncoder().encode(name).length;
+  if (error !== "USER_CANCELED" || bytes <= SAVED_NAME_BYTES) return error;
+  return `${error}: its file name is ${bytes} bytes, longer than the ${SAVED_NAME_BYTES} the browser saves without asking where (a headless browser cannot ask)`;
+}
 async function locate(d) {
   if (d.id >= 0 && d.path && d.state !== "in_progress" && (d.state !== "complete" || d.ended > 0)) return;
   if (typeof chrome === "undefined" || !chrome.downloads) {
@@ -7146,7 +7152,7 @@ async function locate(d) {
     d.ended = Number.isFinite(end2) ? end2 : 0;
   } else if (item.state === "interrupted") {
     d.state = item.error === "USER_CANCELED" ? "canceled" : "interrupted";
-    d.error = item.error ?? "";
+    d.error = whyNotSaved(item.error ?? "", d.suggestedFilename);
   }
   if (item.totalBytes > 0) d.totalBytes = item.totalBytes;
 }
@@ -7172,16 +7178,17 @@ async function waitBegin(tabId, since2, ms) {
 async function waitDone(d, ms) {
   const deadline = Date.now() + ms;
   let settle2 = 0;
+  const settled3 = () => d.state === "complete" ? d.ended > 0 : d.error !== "";
   for (; ; ) {
     await locate(d).catch(() => void 0);
     if (d.state !== "in_progress") {
-      if (d.state !== "complete" || d.ended > 0) break;
+      if (settled3()) break;
       settle2 ||= Date.now() + 3e3;
       if (Date.now() >= settle2) break;
     }
     const left = deadline - Date.now();
     if (left <= 0) break;
-    await nextChange(Math.min(left, d.state === "complete" ? 50 : 250));
+    await nextChange(Math.min(left, d.state === "in_progress" ? 250 : 50));
   }
   return { ...d };
 }

@@ -95,6 +95,20 @@ export function downloadEvent(tabId: number, p: Record<string, unknown>, method:
   }
 }
 
+/** The longest file name (bytes) the browser saves without asking where:
+ * 255 less its ".crdownload" while the file comes in. */
+const SAVED_NAME_BYTES = 244;
+
+/** A download's error as a person reads it. The browser cancels a file
+ * whose name is too long for the disk in the person's name
+ * (USER_CANCELED): a browser with a window asks where to save it, a
+ * headless one cannot. */
+export function whyNotSaved(error: string, name: string): string {
+  const bytes = new TextEncoder().encode(name).length;
+  if (error !== "USER_CANCELED" || bytes <= SAVED_NAME_BYTES) return error;
+  return `${error}: its file name is ${bytes} bytes, longer than the ${SAVED_NAME_BYTES} the browser saves without asking where (a headless browser cannot ask)`;
+}
+
 /**
  * Fills in path, id and mime from chrome.downloads: the newest item with the
  * download's URL that started no earlier than it and is not claimed yet.
@@ -124,7 +138,7 @@ async function locate(d: Download): Promise<void> {
     d.ended = Number.isFinite(end) ? end : 0;
   } else if (item.state === "interrupted") {
     d.state = item.error === "USER_CANCELED" ? "canceled" : "interrupted";
-    d.error = item.error ?? "";
+    d.error = whyNotSaved(item.error ?? "", d.suggestedFilename);
   }
   if (item.totalBytes > 0) d.totalBytes = item.totalBytes;
 }
@@ -157,17 +171,20 @@ export async function waitBegin(tabId: number, since: number, ms: number): Promi
 /** Waits until d is no longer in progress, or ms pass; answers it located. */
 export async function waitDone(d: Download, ms: number): Promise<Download> {
   const deadline = Date.now() + ms;
-  let settle = 0; // CDP says complete before chrome.downloads has its endTime: wait a little for it
+  // CDP says complete before chrome.downloads has its endTime, canceled
+  // before it has the error: wait a little for them.
+  let settle = 0;
+  const settled = () => (d.state === "complete" ? d.ended > 0 : d.error !== "");
   for (;;) {
     await locate(d).catch(() => undefined);
     if (d.state !== "in_progress") {
-      if (d.state !== "complete" || d.ended > 0) break;
+      if (settled()) break;
       settle ||= Date.now() + 3_000;
       if (Date.now() >= settle) break;
     }
     const left = deadline - Date.now();
     if (left <= 0) break;
-    await nextChange(Math.min(left, d.state === "complete" ? 50 : 250)); // chrome.downloads has its own events; a short poll catches them
+    await nextChange(Math.min(left, d.state === "in_progress" ? 250 : 50)); // chrome.downloads has its own events; a short poll catches them
   }
   return { ...d };
 }
