@@ -392,6 +392,7 @@ func TestTypeTheFieldDoesNotTake(t *testing.T) {
 
 	for _, c := range []struct{ target, text, why, holds string }{
 		{"#full", "xyz", "the field is full (it holds at most 3 characters)", "abc"},
+		{"#fixed", "xyz", "the field is read-only", "set"},
 		{"#count", "abc", "an input of type number took none of the keys (it takes a number", "7"},
 		{"#guarded", "xyz", `the page kept the keys from the field: it still shows ""`, ""},
 	} {

@@ -214,6 +214,7 @@ export function typingOutcome(): string {
   t.stop();
   const f = t.field;
   if (t.inputs > 0 || f.value !== t.before || !f.isConnected) return "";
+  if (f.readOnly) return "the field is read-only";
   if (f.maxLength >= 0 && f.value.length >= f.maxLength) return `the field is full (it holds at most ${f.maxLength} characters)`;
   if (f.tagName === "INPUT" && VALUE_FORMS[f.type]) return `an input of type ${f.type} took none of the keys (it takes ${VALUE_FORMS[f.type]})`;
   return "the page kept the keys from the field: it still shows " + JSON.stringify(f.value);
