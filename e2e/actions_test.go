@@ -176,6 +176,18 @@ func TestSelectThePageSetsBack(t *testing.T) {
 	if v := p.evalString(`[...document.getElementById("toppings").selectedOptions].map(o => o.value).join()`); v != "a,c" {
 		t.Errorf("the page's multiple select holds %q, want a,c", v)
 	}
+
+	// A listbox of ARIA options is no select: the refusal says how to
+	// choose, and what it says works.
+	errOut = mustFail(t, 1, 4110, in(s, "select", "#flavour", "Mint")...)
+	hint := `click 'role=option[name="Mint"]'`
+	if !strings.Contains(errOut, "it is a listbox of ARIA options") || !strings.Contains(errOut, hint) {
+		t.Fatalf("select on an ARIA listbox: stderr %q, want it to say %s", errOut, hint)
+	}
+	mustRun(t, in(s, "click", `role=option[name="Mint"]`)...)
+	if v := p.evalString(`document.querySelector("#flavour [role=option]").getAttribute("aria-selected")`); v != "true" {
+		t.Errorf("clicking the option the refusal named left it aria-selected=%q", v)
+	}
 }
 
 // fill fails when the field does not end up holding the text: the

@@ -117,7 +117,13 @@ function optionList(opts: HTMLOptionElement[]): string {
 /** Selects options by value, else label; {selected} or {error}. */
 export function select(target: Element, values: string[]): { selected?: string[]; error?: string } {
   const el = controlOf(target) as HTMLSelectElement;
-  if (el.tagName !== "SELECT") return { error: "a " + el.tagName.toLowerCase() + " element is not a select" };
+  if (el.tagName !== "SELECT") {
+    const role = shortRole(el);
+    // a widget of ARIA options (a listbox, a custom combobox) is chosen by
+    // clicking its option, as a person does
+    const how = role === "listbox" || role === "combobox" ? `: it is a ${role} of ARIA options; click the option instead (click 'role=option[name=${JSON.stringify(values[0] ?? "")}]')` : "";
+    return { error: "a " + el.tagName.toLowerCase() + " element is not a select" + how };
+  }
   if (el.disabled) return { error: "the select is disabled" };
   const opts = Array.from(el.options);
   const picked: HTMLOptionElement[] = [];
