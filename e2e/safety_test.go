@@ -69,6 +69,54 @@ func TestNavigationRefusesScriptAndFileURLs(t *testing.T) {
 	}
 }
 
+// A tab is never sent to a page of the browser (the debugger cannot drive
+// it: the tab would leave the session's reach) or of an extension (this
+// one's pages hold every chrome.* API it has: eval there would reach every
+// tab). The extension refuses where the call lands, and lets go of a tab
+// that got to its own page some other way.
+func TestNavigationRefusesBrowserAndExtensionPages(t *testing.T) {
+	tag := tagFor(t)
+	s := newSession(t, pageURL("/inline", tag, "html", "<title>kept</title><p>x</p>"))
+	waitLoad(t, s)
+	p := h.cdp.page(t, tag)
+	own := "chrome-extension://" + extensionID + "/popup.html"
+	for _, u := range []string{"chrome://settings", " CHROME://version", own, "about:settings"} {
+		msg := callFail(t, -32602, "pages.navigate", map[string]any{"sessionId": s.SessionID, "url": u})
+		if !strings.Contains(msg, "a page of the browser or of an extension") {
+			t.Errorf("pages.navigate %q refused with %q, want it to say why", u, msg)
+		}
+		callFail(t, -32602, "tabs.open", map[string]any{"sessionId": s.SessionID, "url": u})
+		callFail(t, -32602, "sessions.create", map[string]any{"url": u})
+		if _, errOut, code := run(t, in(s, "open", u)...); code != 2 {
+			t.Errorf("open %s: exit %d, want 2 (usage); stderr %s", u, code, errOut)
+		}
+	}
+	if got := p.evalString(`document.title`); got != "kept" {
+		t.Errorf("after the refused URLs the title is %q, want kept", got)
+	}
+	if urls := h.cdp.pagesWith(t, "popup.html"); len(urls) != 0 {
+		t.Errorf("a refused call opened the extension's page: %+v", urls)
+	}
+
+	// The tab taken to the extension's own page from outside (history, a
+	// person): no call reaches into it.
+	if _, err := p.call("Page.navigate", map[string]any{"url": own}); err != nil {
+		t.Fatalf("navigating the tab to %s over the test's own CDP: %v", own, err)
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	for p.evalString(`location.href`) != own && time.Now().Before(deadline) {
+		time.Sleep(50 * time.Millisecond)
+	}
+	for _, args := range [][]string{{"eval", "typeof chrome.tabs"}, {"snapshot"}, {"get", "title"}} {
+		out, errOut, code := run(t, in(s, args...)...)
+		if code == 0 || !strings.Contains(errOut, "an extension's page") {
+			t.Errorf("%v in a tab at the extension's page: exit %d, stdout %q, stderr %q; want it refused", args, code, out, errOut)
+		}
+	}
+	// and it can leave again: open takes it back to a web page
+	mustRun(t, in(s, "open", pageURL("/inline", tag, "html", "<title>back</title>"))...)
+}
+
 // scopeServer serves the same pages on two origins of one site (two
 // ports of 127.0.0.1) and a third of another site (localhost), and logs
 // what each request brought (its Authorization and X-Scoped headers), by

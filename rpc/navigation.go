@@ -43,8 +43,10 @@ var navigationMethods = []Method{
 			Short: "Send the session's tab to URL, wait until it has loaded, print the final URL and title",
 			Long: `Navigate the session's active tab (or --tab) to URL and wait until the new
 page reached --wait-until (default load; none returns once it started).
-A URL without a scheme gets https://. A javascript: URL is refused, and a
-file: URL loads only with --allow-file (the extension refuses both too,
+A URL without a scheme gets https://. A javascript: URL is refused, and so
+is a page of the browser or of an extension (chrome://settings,
+chrome-extension://...), which the extension cannot or must not drive; a
+file: URL loads only with --allow-file (the extension refuses them too,
 and MCP agents never get file:). With no session at all (no
 --session, no current session) open makes one first, says which on
 stderr, and it becomes the current session. A navigation the browser refuses

@@ -21,6 +21,13 @@ func TestCheckNavigationURL(t *testing.T) {
 		{"https://example.com/", false, nil},
 		{"example.com/javascript:x", false, nil},
 		{"about:blank", false, nil},
+		{"about:blank#top", false, nil},
+		{"about:srcdoc", false, nil},
+		{"about:settings", false, ErrBrowserPageURL},
+		{"chrome://settings", true, ErrBrowserPageURL},
+		{" Chrome-Extension://abcdefghijklmnop/popup.html", true, ErrBrowserPageURL},
+		{"devtools://devtools/bundled/inspector.html", false, ErrBrowserPageURL},
+		{"https://chrome.com/chrome://x", false, nil},
 	} {
 		if err := CheckNavigationURL(tc.url, tc.allowFile); !errors.Is(err, tc.want) {
 			t.Errorf("CheckNavigationURL(%q, %v) = %v, want %v", tc.url, tc.allowFile, err, tc.want)

@@ -71,7 +71,7 @@ var Reasons = []ReasonInfo{
 	{Reason: ReasonNoSuchMethod, Meaning: "the extension has no such method", Default: CodeMethodNotFound},
 	{Reason: ReasonPageError, Meaning: "the page's own code threw (an eval, a handler)"},
 	{Reason: ReasonBrowserError, Meaning: "Chrome refused or failed a command", Default: CodePageOperationFailed},
-	{Reason: ReasonForbidden, Meaning: "the caller may not reach that: another session or a tab outside its group (a capability, an MCP client's own sessions), another site's cookies without anySite, or a read-only capability's change"},
+	{Reason: ReasonForbidden, Meaning: "the caller may not reach that: another session or a tab outside its group (a capability, an MCP client's own sessions), another site's cookies without anySite, a read-only capability's change, or a tab that shows an extension's page"},
 	{Reason: ReasonStoppedByPerson, Meaning: "the person at the browser stopped the session (the popup's Stop, or session stop): nothing runs in it until Resume; tell your user"},
 	{Reason: ReasonDenied, Meaning: "the person at the browser denied the action when asked (the session's policy asks before it: session policy --confirm); nothing was done; tell your user"},
 	{Reason: ReasonApprovalTimeout, Meaning: "the session's policy asks the person before this action, and nobody answered within the call's timeout; nothing was done", Retryable: true},

@@ -741,6 +741,7 @@ function noteFrameNavigated(tabId, p) {
   if (st && frame && !frame.parentId) {
     st.generation++;
     documents.wake();
+    if (showsExtensionPage(frame.url)) void detach(tabId);
   }
 }
 var documents = new Wakeup();
@@ -782,8 +783,18 @@ function cdpMessage(e) {
   }
   return raw;
 }
+function showsExtensionPage(url) {
+  return (url ?? "").toLowerCase().startsWith("chrome-extension:");
+}
+function extensionPageRefused(url) {
+  return failed(`the tab shows an extension's page (${url}), which browserctl does not drive`, "forbidden");
+}
 async function attach(tabId) {
   const target = { tabId };
+  const shown3 = chrome.tabs.get(tabId).then(
+    (t) => t.pendingUrl || t.url,
+    () => void 0
+  );
   try {
     await chrome.debugger.attach(target, PROTOCOL_VERSION2);
   } catch (e) {
@@ -795,6 +806,11 @@ async function attach(tabId) {
     } catch (e2) {
       throw failed(cdpMessage(e2));
     }
+  }
+  const url = await shown3;
+  if (showsExtensionPage(url)) {
+    await chrome.debugger.detach(target).catch(() => void 0);
+    throw extensionPageRefused(url);
   }
 }
 var ENABLE_GRACE_MS = 3e3;
@@ -8836,6 +8852,25 @@ function fenceHandlers(deps) {
 }
 
 // src/background/pages/navigation/url-policy.ts
+var BROWSER_SCHEMES = /* @__PURE__ */ new Set([
+  "chrome",
+  "chrome-extension",
+  "chrome-untrusted",
+  "chrome-search",
+  "chrome-devtools",
+  "devtools",
+  "edge",
+  "brave",
+  "opera",
+  "vivaldi",
+  "extension",
+  "moz-extension"
+]);
+function isBrowserPage(url) {
+  const scheme = navigationScheme(url);
+  if (scheme === "about") return !/^about:(blank|srcdoc)([?#]|$)/i.test(url.trim());
+  return BROWSER_SCHEMES.has(scheme);
+}
 function navigationScheme(url) {
   const u = url.replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, "").replace(/[\t\n\r]/g, "");
   const m = /^([a-zA-Z][a-zA-Z0-9+.-]*):/.exec(u);
@@ -8847,6 +8882,13 @@ function checkNavigable(url, allowFile) {
     throw new RpcError(
       ErrorCode.invalidParams,
       `invalid params: "url": a ${scheme}: URL runs script in the page instead of loading one; use pages.eval for that`,
+      "bad_input"
+    );
+  }
+  if (isBrowserPage(url)) {
+    throw new RpcError(
+      ErrorCode.invalidParams,
+      `invalid params: "url": ${/^[aeiou]/.test(scheme) ? "an" : "a"} ${scheme}: URL is a page of the browser or of an extension, which browserctl does not drive (the tab would leave its reach); open it by hand`,
       "bad_input"
     );
   }
@@ -9025,6 +9067,26 @@ async function pageInfo(tabId, waitUntil, sameDocument) {
 function navFailed(url, reason) {
   return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: navigation to ${url} failed: ${reason}`, "navigation_failed");
 }
+var LEAVE_MS = 5e3;
+async function leaveBrowserPage(tabId) {
+  if (isAttached(tabId)) return;
+  const t = await chrome.tabs.get(tabId);
+  if (!isBrowserPage(t.pendingUrl || t.url || "")) return;
+  await new Promise((resolve, reject) => {
+    const done = (err) => {
+      clearTimeout(timer);
+      chrome.tabs.onUpdated.removeListener(onUpdated);
+      if (err) reject(err);
+      else resolve();
+    };
+    const onUpdated = (id, info, tab) => {
+      if (id === tabId && info.status === "complete" && tab.url === "about:blank") done();
+    };
+    const timer = setTimeout(() => done(failed(`the tab did not leave ${t.url} for about:blank within ${LEAVE_MS} ms`)), LEAVE_MS);
+    chrome.tabs.onUpdated.addListener(onUpdated);
+    chrome.tabs.update(tabId, { url: "about:blank" }).catch((e) => done(failed(cdpMessage(e))));
+  });
+}
 async function navigate2(tabId, p) {
   const raw = requireString(p, "url");
   const allowFile = optionalBool(p, "allowFile") ?? false;
@@ -9034,6 +9096,7 @@ async function navigate2(tabId, p) {
   await requireAllowedOrigin(typeof p.sessionId === "string" ? p.sessionId : "", url);
   const deadline = Date.now() + budgetOf(p);
   const withSnapshot = optionalBool(p, "snapshot") ?? false;
+  await leaveBrowserPage(tabId);
   return navigation(
     tabId,
     p,

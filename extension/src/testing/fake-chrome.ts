@@ -84,6 +84,8 @@ export class FakeChrome {
         onDetach: this.onDetach,
       },
       tabs: {
+        // a web page, unless the test gives its own get
+        get: async (tabId: number) => ({ id: tabId, url: "https://example.com/" }),
         onRemoved: this.onRemoved,
         onUpdated: this.onUpdated,
         onCreated: this.onCreated,

@@ -28,6 +28,21 @@ test("attaches once per tab and enables Page", async () => {
   assert.deepEqual(fake.methods().filter((m) => !ATTACH_HOOKED.has(m)), ["Page.enable", "Runtime.evaluate", "Runtime.evaluate"]);
 });
 
+test("a tab that shows an extension's page is let go at once, before any command reaches it", async () => {
+  uninstall();
+  fake = new FakeChrome({ strictAttach: true, tabs: { get: async (id: number) => ({ id, url: "chrome-extension://abc/popup.html" }) } }).install();
+  await assert.rejects(send(1, "Runtime.evaluate", { expression: "chrome.tabs" }), (e: unknown) => e instanceof RpcError && /an extension's page/.test(e.message) && e.reason === "forbidden");
+  assert.deepEqual(fake.methods(), []);
+  assert.equal(fake.attached.size, 0);
+});
+
+test("an attached tab that goes to an extension's page is let go", async () => {
+  await ensureAttached(1);
+  fake.emit(1, "Page.frameNavigated", { frame: { id: "f", url: "chrome-extension://abc/popup.html" } });
+  await new Promise((r) => setTimeout(r, 0));
+  assert.equal(fake.attached.size, 0);
+});
+
 test("an attached tab gets the in-page script in its isolated world as each document starts, and now", async () => {
   await ensureAttached(1);
   await new Promise((r) => setTimeout(r, 0)); // the attach hooks go out beside Page.enable

@@ -214,10 +214,12 @@ export function dialogClosed(tabId: number): void {
 /** Page.frameNavigated: a new main-frame document is a new generation. */
 export function noteFrameNavigated(tabId: number, p: Record<string, unknown>): void {
   const st = tabs.get(tabId);
-  const frame = p["frame"] as { parentId?: string } | undefined;
+  const frame = p["frame"] as { parentId?: string; url?: string } | undefined;
   if (st && frame && !frame.parentId) {
     st.generation++;
     documents.wake();
+    // The tab went to an extension's page (history, a person): let go of it.
+    if (showsExtensionPage(frame.url)) void detach(tabId);
   }
 }
 
@@ -285,8 +287,26 @@ export function cdpMessage(e: unknown): string {
 }
 
 
+/** Whether a URL as the browser reports it (canonical) is an extension's
+ * page: this extension's own hold every chrome.* API it has, so the
+ * debugger is never left on one (a caller given one session would reach
+ * every tab); another's it cannot attach to anyway. */
+function showsExtensionPage(url: string | undefined): boolean {
+  return (url ?? "").toLowerCase().startsWith("chrome-extension:");
+}
+
+function extensionPageRefused(url: string): RpcError {
+  return failed(`the tab shows an extension's page (${url}), which browserctl does not drive`, "forbidden");
+}
+
 async function attach(tabId: number): Promise<void> {
   const target = { tabId };
+  // Where the tab is, asked beside the attach (no time added): an
+  // extension's page is left before any command is sent to it.
+  const shown = chrome.tabs.get(tabId).then(
+    (t) => t.pendingUrl || t.url,
+    () => undefined,
+  );
   try {
     await chrome.debugger.attach(target, PROTOCOL_VERSION);
   } catch (e) {
@@ -301,6 +321,11 @@ async function attach(tabId: number): Promise<void> {
     } catch (e2) {
       throw failed(cdpMessage(e2));
     }
+  }
+  const url = await shown;
+  if (showsExtensionPage(url)) {
+    await chrome.debugger.detach(target).catch(() => undefined);
+    throw extensionPageRefused(url!);
   }
 }
 

@@ -9,13 +9,14 @@ import { noteWait } from "../../call-timing";
 import { optionalBool, optionalOneOf, requireString } from "../../params";
 import { WAIT_UNTILS, type HistoryParams, type NavResult, type RequestParams, type Untrusted, type WaitUntil } from "../../protocol.gen";
 import { ErrorCode, RpcError } from "../../types";
-import { DialogOpenError, ensureAttached, listen, onForget, openDialog, send } from "../core/debugger";
+import { cdpMessage, DialogOpenError, ensureAttached, isAttached, listen, onForget, openDialog, send } from "../core/debugger";
 import { dialogMark, dialogSince } from "../core/dialogs";
 import { waitBegin, waitDone, type Download } from "../files/downloads";
 import { budgetOf, timedOut, within } from "../core/deadline";
 import { requireAllowedOrigin } from "../network/fence";
 import { withScheme } from "./url-match";
-import { checkNavigable } from "./url-policy";
+import { checkNavigable, isBrowserPage } from "./url-policy";
+import { failed } from "../core/failed";
 import { callInWorld } from "../core/world";
 import { settled } from "../core/tab-settling";
 import { snapshot } from "../snapshot/snapshot";
@@ -255,6 +256,35 @@ function navFailed(url: string, reason: string): RpcError {
   return new RpcError(ErrorCode.pageOperationFailed, `page operation failed: navigation to ${url} failed: ${reason}`, "navigation_failed");
 }
 
+/** How long a tab may take to leave a browser's page for about:blank. */
+const LEAVE_MS = 5_000;
+
+/**
+ * A tab that shows a page of the browser or of an extension (a person
+ * took it there) cannot be, or must not be, attached to: it is first sent
+ * to about:blank by chrome.tabs, and the navigation goes on from there as
+ * from any page. Asked only of a tab the debugger is not on.
+ */
+async function leaveBrowserPage(tabId: number): Promise<void> {
+  if (isAttached(tabId)) return;
+  const t = await chrome.tabs.get(tabId);
+  if (!isBrowserPage(t.pendingUrl || t.url || "")) return;
+  await new Promise<void>((resolve, reject) => {
+    const done = (err?: RpcError) => {
+      clearTimeout(timer);
+      chrome.tabs.onUpdated.removeListener(onUpdated);
+      if (err) reject(err);
+      else resolve();
+    };
+    const onUpdated = (id: number, info: chrome.tabs.OnUpdatedInfo, tab: chrome.tabs.Tab) => {
+      if (id === tabId && info.status === "complete" && tab.url === "about:blank") done();
+    };
+    const timer = setTimeout(() => done(failed(`the tab did not leave ${t.url} for about:blank within ${LEAVE_MS} ms`)), LEAVE_MS);
+    chrome.tabs.onUpdated.addListener(onUpdated);
+    chrome.tabs.update(tabId, { url: "about:blank" }).catch((e: unknown) => done(failed(cdpMessage(e))));
+  });
+}
+
 export async function navigate(tabId: number, p: RequestParams<"pages.navigate">): Promise<NavResult> {
   const raw = requireString(p, "url");
   const allowFile = optionalBool(p, "allowFile") ?? false;
@@ -264,6 +294,7 @@ export async function navigate(tabId: number, p: RequestParams<"pages.navigate">
   await requireAllowedOrigin(typeof p.sessionId === "string" ? p.sessionId : "", url);
   const deadline = Date.now() + budgetOf(p);
   const withSnapshot = optionalBool(p, "snapshot") ?? false;
+  await leaveBrowserPage(tabId);
   return navigation(
     tabId,
     p,

@@ -20,3 +20,10 @@ test("web, about and scheme-less URLs pass", () => {
   }
   assert.equal(navigationScheme("example.com/x"), "");
 });
+
+test("the browser's and extensions' pages are refused; about:blank passes", () => {
+  for (const u of ["chrome://settings", "CHROME://version", "chrome-extension://abcdefghijklmnop/popup.html", " chrome-extension://x/y", "chrome-untrusted://print", "devtools://devtools/bundled/inspector.html", "about:settings", "about:version"]) {
+    assert.throws(() => checkNavigable(u, true), /page of the browser or of an extension/, u);
+  }
+  for (const u of ["about:blank", "ABOUT:BLANK", "about:blank#x", "about:srcdoc", "https://chrome.com/chrome://x"]) checkNavigable(u, false);
+});
