@@ -365,6 +365,15 @@ func TestOpenSaysAnHTTPErrorStatus(t *testing.T) {
 		t.Errorf("open of an ordinary page: exit %d, stdout %q, stderr %q; want its URL and title and no note", code, out, errOut)
 	}
 
+	// a 204 answer has no page: the tab stays, and the error says why
+	empty := pageURL("/inline", tag, "status", "204", "html", "<title>Never shown</title>")
+	if errOut := mustFail(t, 1, 4110, in(s, "open", empty)...); !strings.Contains(errOut, "the server answered HTTP 204 No Content: there is no page to show") {
+		t.Errorf("open of a 204 answer: stderr %q, want it to say the status and that there is no page", errOut)
+	}
+	if at := h.cdp.page(t, tag).evalString("location.href"); at != fine {
+		t.Errorf("after open of a 204 answer the tab is at %s, want it still at %s", at, fine)
+	}
+
 	// a link to it: the click's navigation says the status too
 	linking := pageURL("/inline", tag, "html", `<title>Links</title><a id=gone href="`+htmlEscape(missing)+`">Gone</a>`)
 	mustRun(t, in(s, "open", linking)...)

@@ -8989,7 +8989,7 @@ async function navigation(tabId, p, what, start, mainFrameId, then = (waitUntil,
   const dialogs = dialogMark();
   let sameDocument = false;
   try {
-    const started = await within(start(), budget, what);
+    const started = await within(start(w), budget, what);
     sameDocument = started.sameDocument === true;
     if (started.download) {
       const download3 = await waitDone(started.download, Math.min(NAV_DOWNLOAD_MS, Math.max(0, deadline - Date.now())));
@@ -9101,12 +9101,16 @@ async function navigate2(tabId, p) {
     tabId,
     p,
     `${url} to load`,
-    async () => {
+    async (w) => {
       const since2 = Date.now();
       const r = await send(tabId, "Page.navigate", { url }, budgetOf(p) + 5e3);
       if (r.errorText) {
         const download3 = r.errorText === "net::ERR_ABORTED" ? await waitBegin(tabId, since2, DOWNLOAD_BEGIN_MS) : void 0;
         if (download3) return { download: download3 };
+        const empty = [...w.status.values()].find((s) => s === 204 || s === 205);
+        if (r.errorText === "net::ERR_ABORTED" && empty) {
+          throw navFailed(url, `the server answered HTTP ${empty} ${empty === 204 ? "No Content" : "Reset Content"}: there is no page to show, and the tab stays at the page it showed`);
+        }
         throw navFailed(url, r.errorText);
       }
       return r.loaderId ? { loaderId: r.loaderId } : { sameDocument: true };

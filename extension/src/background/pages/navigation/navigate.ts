@@ -124,7 +124,7 @@ async function navigation(
   tabId: number,
   p: Untrusted<HistoryParams>,
   what: string,
-  start: () => Promise<Started>,
+  start: (w: NavWatch) => Promise<Started>,
   mainFrameId?: string,
   then: (waitUntil: WaitUntil, sameDocument: boolean) => Promise<NavResult> = (waitUntil, sameDocument) => pageInfo(tabId, waitUntil, sameDocument),
 ): Promise<NavResult> {
@@ -138,7 +138,7 @@ async function navigation(
   const dialogs = dialogMark();
   let sameDocument = false;
   try {
-    const started = await within(start(), budget, what);
+    const started = await within(start(w), budget, what);
     sameDocument = started.sameDocument === true;
     if (started.download) {
       // The tab stays at the page it showed: that page, and the file.
@@ -299,7 +299,7 @@ export async function navigate(tabId: number, p: RequestParams<"pages.navigate">
     tabId,
     p,
     `${url} to load`,
-    async () => {
+    async (w) => {
       const since = Date.now();
       const r = await send<{ loaderId?: string; errorText?: string }>(tabId, "Page.navigate", { url }, budgetOf(p) + 5_000);
       if (r.errorText) {
@@ -307,6 +307,11 @@ export async function navigate(tabId: number, p: RequestParams<"pages.navigate">
         // does not show): the navigation ends in a download, not a page.
         const download = r.errorText === "net::ERR_ABORTED" ? await waitBegin(tabId, since, DOWNLOAD_BEGIN_MS) : undefined;
         if (download) return { download };
+        // A 204 or 205 answer has no page to show: the browser stays.
+        const empty = [...w.status.values()].find((s) => s === 204 || s === 205);
+        if (r.errorText === "net::ERR_ABORTED" && empty) {
+          throw navFailed(url, `the server answered HTTP ${empty} ${empty === 204 ? "No Content" : "Reset Content"}: there is no page to show, and the tab stays at the page it showed`);
+        }
         throw navFailed(url, r.errorText);
       }
       return r.loaderId ? { loaderId: r.loaderId } : { sameDocument: true };
