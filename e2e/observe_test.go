@@ -287,6 +287,11 @@ func TestCookies(t *testing.T) {
 	if !strings.Contains(errOut, `the cookie "stale" would expire at 2000-01-01T00:00:00.000Z, in the past`) {
 		t.Errorf("cookies set with a past expiry: stderr %q", errOut)
 	}
+	// one the browser would refuse says why (the browser says only "Sanitizing cookie failed")
+	errOut = mustFail(t, 1, 4110, in(s, "cookies", "set", "a;b", "x")...)
+	if !strings.Contains(errOut, `the browser would refuse the cookie "a;b": a cookie's name cannot hold ';'`) {
+		t.Errorf("cookies set with a ';' in its name: stderr %q", errOut)
+	}
 	if c := p.evalString("document.cookie"); !strings.Contains(c, "fromCli=c-"+tag) || strings.Contains(c, "secret=") || strings.Contains(c, "stale=") {
 		t.Errorf("the page's document.cookie is %q; want fromCli and not the HttpOnly one", c)
 	}

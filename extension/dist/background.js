@@ -3022,9 +3022,20 @@ async function cookies(tabId, p) {
     }))
   };
 }
+var COOKIE_BYTES = 4096;
+function cookieRefusal(name, value) {
+  const control = /[\u0000-\u0008\u000a-\u001f\u007f]/;
+  if (/[;=]/.test(name) || control.test(name)) return "a cookie's name cannot hold ';', '=' or a control character";
+  if (value.includes(";") || control.test(value)) return "a cookie's value cannot hold ';' or a control character";
+  const bytes = new TextEncoder().encode(name + value).length;
+  if (bytes > COOKIE_BYTES) return `its name and value are ${bytes} bytes, more than the ${COOKIE_BYTES} a browser keeps`;
+  return "";
+}
 async function setCookie(tabId, p) {
   const name = requireString(p, "name");
   const value = requireText(p, "value");
+  const refusal = cookieRefusal(name, value);
+  if (refusal) throw failed(`the browser would refuse the cookie ${JSON.stringify(name.slice(0, 60))}: ${refusal}`, "bad_input");
   const given = optionalString(p, "url") || void 0;
   const domain = optionalString(p, "domain") || void 0;
   const path = optionalString(p, "path") || void 0;

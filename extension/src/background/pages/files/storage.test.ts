@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { withinHosts } from "./storage";
+import { cookieRefusal, withinHosts } from "./storage";
 
 test("a cookie host is the session's when it is a tab's host, a parent domain or a subdomain of one", () => {
   const hosts = ["shop.example.com", "localhost"];
@@ -11,4 +11,14 @@ test("a cookie host is the session's when it is a tab's host, a parent domain or
     assert.ok(!withinHosts(h, hosts), h);
   }
   assert.ok(!withinHosts("example.com", []));
+});
+
+test("a cookie the browser would refuse is said why, before it is sent", () => {
+  assert.equal(cookieRefusal("sid", "abc"), "");
+  assert.equal(cookieRefusal("sid", "a b=c,d"), "");
+  assert.match(cookieRefusal("a;b", "1"), /name cannot hold/);
+  assert.match(cookieRefusal("a=b", "1"), /name cannot hold/);
+  assert.match(cookieRefusal("a", "x;y"), /value cannot hold/);
+  assert.match(cookieRefusal("a", "x\ny"), /value cannot hold/);
+  assert.match(cookieRefusal("big", "v".repeat(4094)), /4097 bytes, more than the 4096/);
 });

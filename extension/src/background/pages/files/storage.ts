@@ -116,9 +116,26 @@ export async function cookies(tabId: number, p: RequestParams<"pages.cookies">):
   };
 }
 
+/** The longest name and value together the browser keeps (RFC 6265bis). */
+const COOKIE_BYTES = 4096;
+
+/** Why the browser would refuse a cookie of this name and value ("" when
+ * it takes it): its own check answers only "Sanitizing cookie failed". */
+export function cookieRefusal(name: string, value: string): string {
+  // eslint-disable-next-line no-control-regex
+  const control = /[\u0000-\u0008\u000a-\u001f\u007f]/;
+  if (/[;=]/.test(name) || control.test(name)) return "a cookie's name cannot hold ';', '=' or a control character";
+  if (value.includes(";") || control.test(value)) return "a cookie's value cannot hold ';' or a control character";
+  const bytes = new TextEncoder().encode(name + value).length;
+  if (bytes > COOKIE_BYTES) return `its name and value are ${bytes} bytes, more than the ${COOKIE_BYTES} a browser keeps`;
+  return "";
+}
+
 export async function setCookie(tabId: number, p: RequestParams<"pages.setCookie">): Promise<SetCookieResult> {
   const name = requireString(p, "name");
   const value = requireText(p, "value");
+  const refusal = cookieRefusal(name, value);
+  if (refusal) throw failed(`the browser would refuse the cookie ${JSON.stringify(name.slice(0, 60))}: ${refusal}`, "bad_input");
   const given = optionalString(p, "url") || undefined;
   const domain = optionalString(p, "domain") || undefined;
   const path = optionalString(p, "path") || undefined;
