@@ -432,7 +432,16 @@ func TestEmulation(t *testing.T) {
 
 	// A tab that cannot take a setting (the debugger is refused on
 	// chrome:// pages) makes set fail, naming it; the others have it.
-	mustRun(t, in(a, "tab", "open", "chrome://version")...)
+	// browserctl sends no tab to such a page: a person took this one there.
+	mustRun(t, in(a, "tab", "open", es.page(tagA+"-chrome"))...)
+	if _, err := h.cdp.page(t, tagA+"-chrome").call("Page.navigate", map[string]any{"url": "chrome://version"}); err != nil {
+		t.Fatalf("taking the session's tab to chrome://version over the test's own CDP: %v", err)
+	}
+	for deadline := time.Now().Add(5 * time.Second); len(h.cdp.pagesWith(t, "chrome://version")) == 0; time.Sleep(50 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("the tab did not reach chrome://version within 5 s")
+		}
+	}
 	_, errOut, code := run(t, in(a, "set", "timezone", "Europe/Berlin")...)
 	if code != 1 || !strings.Contains(errOut, "does not have timezone") {
 		t.Errorf("set timezone with a chrome:// tab in the session: exit %d, stderr %s; want 1 naming the tab", code, errOut)

@@ -9622,7 +9622,7 @@ async function keyboardType(tabId, p) {
     const why2 = await valueOf(tabId, where, "keyboardTarget", [], (w) => failed(`keyboard type: ${w}`, "page_error"));
     if (why2) {
       throw failed(
-        `keyboard type: ${why2}: focus a field first (click TARGET, focus TARGET) or type into one with 'type TARGET TEXT'; 'press KEY' sends a key to whatever has focus`,
+        `keyboard type: ${why2}: focus a field first (click or focus it), or type into one by its target (type TARGET TEXT); a key press goes to whatever has focus`,
         "not_editable"
       );
     }

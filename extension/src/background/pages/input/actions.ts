@@ -115,7 +115,7 @@ export async function keyboardType(tabId: number, p: RequestParams<"pages.keyboa
     const why = await valueOf(tabId, where, "keyboardTarget", [], (w) => failed(`keyboard type: ${w}`, "page_error"));
     if (why) {
       throw failed(
-        `keyboard type: ${why}: focus a field first (click TARGET, focus TARGET) or type into one with 'type TARGET TEXT'; 'press KEY' sends a key to whatever has focus`,
+        `keyboard type: ${why}: focus a field first (click or focus it), or type into one by its target (type TARGET TEXT); a key press goes to whatever has focus`,
         "not_editable",
       );
     }
