@@ -9,6 +9,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -42,10 +43,10 @@ func granter(f *cmdutil.Factory) (hubapi.Granter, error) {
 
 func newCmdSessionGrant(f *cmdutil.Factory) *cobra.Command {
 	var readOnly, anySite bool
-	var origins []string
+	var origins, files []string
 	var ttl time.Duration
 	c := &cobra.Command{
-		Use:   "grant [SESSION] [--read-only] [--origins O,...] [--any-site] [--ttl D]",
+		Use:   "grant [SESSION] [--read-only] [--origins O,...] [--files DIR,...] [--any-site] [--ttl D]",
 		Short: "Print a capability: a secret that reaches only one session",
 		Long: `Print a capability for SESSION (default: --session, else the current
 session). Use it wherever the token goes ($BROWSERCTL_TOKEN=<capability>,
@@ -60,6 +61,9 @@ Cookie calls reach only the sites the session's tabs show unless
 lives: its navigations elsewhere fail with reason origin_not_allowed, and
 every request of its tabs to another origin (a link, a form, window.open,
 fetch, a subresource) is aborted, for every caller of that session.
+A capability never loads a file: URL, and its uploads (which give a page
+this machine's files) take files only from the folders --files names;
+without it, none.
 The hub keeps only a hash of it, 0600 in the state folder, so it survives a
 hub restart; it ends at --ttl, at ` + "`session revoke`" + `, or when its session is
 closed or released.`,
@@ -88,7 +92,14 @@ closed or released.`,
 			if err := sessionExists(c.Context(), f, sid); err != nil {
 				return err
 			}
-			res, err := g.Grant(c.Context(), hubapi.GrantRequest{SessionID: sid, ReadOnly: readOnly, AnySite: anySite, Origins: origins, TTLMs: ttl.Milliseconds()})
+			for i, d := range files {
+				abs, err := filepath.Abs(d)
+				if err != nil {
+					return cmdutil.UsageErrorf("--files %s: %v", d, err)
+				}
+				files[i] = abs
+			}
+			res, err := g.Grant(c.Context(), hubapi.GrantRequest{SessionID: sid, ReadOnly: readOnly, AnySite: anySite, Origins: origins, Files: files, TTLMs: ttl.Milliseconds()})
 			if err != nil {
 				return err
 			}
@@ -96,13 +107,7 @@ closed or released.`,
 				return cmdutil.MarshalJSON(f, res)
 			}
 			fmt.Fprintln(f.IO.Out, res.Capability)
-			what := "full use"
-			if res.Grant.ReadOnly {
-				what = "read-only"
-			}
-			if len(res.Grant.Origins) > 0 {
-				what += ", only " + strings.Join(res.Grant.Origins, " ")
-			}
+			what := grantAccess(res.Grant)
 			until := "until revoked or the session ends"
 			if !res.Grant.Expires.IsZero() {
 				until = "until " + res.Grant.Expires.Local().Format(time.DateTime)
@@ -114,9 +119,29 @@ closed or released.`,
 	}
 	c.Flags().BoolVar(&readOnly, "read-only", false, "allow only calls that change nothing")
 	c.Flags().StringSliceVar(&origins, "origins", nil, "limit the session to these origins while it lives (scheme://host[:port], *. for subdomains; comma-separated)")
+	c.Flags().StringSliceVar(&files, "files", nil, "the folders its uploads may take files from (comma-separated; default: none)")
 	c.Flags().BoolVar(&anySite, "any-site", false, "let its cookie calls reach sites the session's tabs do not show (--any-site)")
 	c.Flags().DurationVar(&ttl, "ttl", 0, "end it after this long (default: until revoked or the session ends)")
 	return c
+}
+
+// grantAccess says what a capability may do: "full use" or "read-only",
+// and the origins and folders it is held to.
+func grantAccess(g hubapi.Grant) string {
+	what := "full use"
+	if g.ReadOnly {
+		what = "read-only"
+	}
+	if g.AnySite {
+		what += ", any site's cookies"
+	}
+	if len(g.Origins) > 0 {
+		what += ", only " + strings.Join(g.Origins, " ")
+	}
+	if len(g.Files) > 0 {
+		what += ", uploads from " + strings.Join(g.Files, " ")
+	}
+	return what
 }
 
 // sessionExists fails with 4107 when the browser has no session sid.
@@ -204,10 +229,7 @@ func newCmdSessionGrants(f *cmdutil.Factory) *cobra.Command {
 			}
 			t := cmdutil.NewTable(f, "ID", "SESSION", "ACCESS", "EXPIRES")
 			for _, gr := range list.Grants {
-				access, exp := "full", "-"
-				if gr.ReadOnly {
-					access = "read-only"
-				}
+				access, exp := grantAccess(gr), "-"
 				if !gr.Expires.IsZero() {
 					exp = gr.Expires.Local().Format(time.DateTime)
 				}

@@ -5,7 +5,9 @@ import (
 	"context"
 	"encoding/json"
 	"net/url"
+	"os"
 	"os/exec"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -354,5 +356,67 @@ func TestJournalNamesEachCaller(t *testing.T) {
 		if strings.Contains(f, v) {
 			t.Errorf("log --follow printed a typed value (%s)", v)
 		}
+	}
+}
+
+// A capability reads this machine's files only from the folders it was
+// granted: an upload from elsewhere (a symlink out of the folder too) and
+// a file: URL are refused forbidden, and the page's file input stays empty
+// (read over the test's own CDP); from the granted folder it works.
+func TestCapabilityReadsOnlyTheFilesItWasGiven(t *testing.T) {
+	tag := tagFor(t)
+	s := newSession(t, pageURL("/files.html", tag))
+	waitLoad(t, s)
+	p := h.cdp.page(t, tag)
+	dir := t.TempDir()
+	granted := filepath.Join(dir, "granted")
+	secretFile := filepath.Join(dir, "id_rsa")
+	cv := filepath.Join(granted, "cv.txt")
+	if err := os.MkdirAll(granted, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range []string{secretFile, cv} {
+		if err := os.WriteFile(f, []byte("contents of "+filepath.Base(f)), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Symlink(secretFile, filepath.Join(granted, "innocent.txt")); err != nil {
+		t.Fatal(err)
+	}
+	grant := func(args ...string) string {
+		var g struct {
+			Capability string `json:"capability"`
+		}
+		mustJSON(t, &g, append([]string{"session", "grant", s.SessionID}, args...)...)
+		return g.Capability
+	}
+	plain, withFiles := grant(), grant("--files", granted)
+	files := func() string { return p.evalString(`[...document.getElementById("doc").files].map(f => f.name).join()`) }
+
+	for _, c := range []struct {
+		secret string
+		args   []string
+	}{
+		{plain, []string{"upload", "#doc", cv}},
+		{withFiles, []string{"upload", "#doc", secretFile}},
+		{withFiles, []string{"upload", "#doc", filepath.Join(granted, "innocent.txt")}},
+		{withFiles, []string{"upload", "#doc", filepath.Join(granted, "..", "id_rsa")}},
+		{plain, []string{"open", "--allow-file", "file://" + secretFile}},
+	} {
+		if _, stderr, code := runAs(t, c.secret, c.args...); code != 1 || !strings.Contains(stderr, "forbidden") {
+			t.Errorf("%v with a capability: exit %d, stderr %q; want it refused forbidden", c.args, code, stderr)
+		}
+	}
+	if got := files(); got != "" {
+		t.Errorf("after the refused uploads the page's file input holds %q", got)
+	}
+	if at := p.evalString("location.href"); !strings.HasPrefix(at, "http") {
+		t.Errorf("after the refused file: URL the tab is at %s", at)
+	}
+	if _, stderr, code := runAs(t, withFiles, "upload", "#doc", cv); code != 0 {
+		t.Fatalf("an upload from the granted folder: exit %d, stderr %s", code, stderr)
+	}
+	if got := files(); got != "cv.txt" {
+		t.Errorf("the page's file input holds %q after the granted upload, want cv.txt", got)
 	}
 }

@@ -211,7 +211,7 @@ func BenchmarkClientCallBearer(b *testing.B) {
 	th := startHub(b, Options{Capabilities: store})
 	p := benchPeer(b, th)
 	defer p.close()
-	secret, _, err := store.New("s1", false, false, nil, 0)
+	secret, _, err := store.New(capability.Terms{SessionID: "s1"})
 	if err != nil {
 		b.Fatal(err)
 	}

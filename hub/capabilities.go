@@ -151,7 +151,7 @@ func (h *Hub) serveCapabilities(w http.ResponseWriter, r *http.Request) {
 func toAPI(gs []capability.Grant) []hubapi.Grant {
 	out := make([]hubapi.Grant, len(gs))
 	for i, g := range gs {
-		out[i] = hubapi.Grant{ID: g.ID, SessionID: g.SessionID, ReadOnly: g.ReadOnly, AnySite: g.AnySite, Origins: g.Origins, Expires: g.Expires, Created: g.Created}
+		out[i] = hubapi.Grant{ID: g.ID, SessionID: g.SessionID, ReadOnly: g.ReadOnly, AnySite: g.AnySite, Origins: g.Origins, Files: g.Files, Expires: g.Expires, Created: g.Created}
 	}
 	return out
 }
@@ -164,7 +164,7 @@ func (h *Hub) Grant(ctx context.Context, req hubapi.GrantRequest) (hubapi.Grante
 	if store == nil {
 		return hubapi.Granted{}, errors.New("this hub keeps no capabilities")
 	}
-	secret, g, err := store.New(req.SessionID, req.ReadOnly, req.AnySite, req.Origins, time.Duration(req.TTLMs)*time.Millisecond)
+	secret, g, err := store.New(capability.Terms{SessionID: req.SessionID, ReadOnly: req.ReadOnly, AnySite: req.AnySite, Origins: req.Origins, Files: req.Files, TTL: time.Duration(req.TTLMs) * time.Millisecond})
 	if err != nil {
 		return hubapi.Granted{}, err
 	}

@@ -55,7 +55,12 @@ type Grant struct {
 	AnySite bool `json:"anySite,omitempty"`
 	// Origins, when set, are the only origins its session's tabs may reach
 	// while it lives (network.fence; normalized by ParseOrigin).
-	Origins []string  `json:"origins,omitempty"`
+	Origins []string `json:"origins,omitempty"`
+	// Files are the folders (absolute) whose files its uploads may give a
+	// page; without one it gives none. The browser reads what an upload
+	// names, so this is the only way a capability reads this machine's
+	// files (file: URLs are never loaded for one).
+	Files   []string  `json:"files,omitempty"`
 	Expires time.Time `json:"expires,omitzero"`
 	Created time.Time `json:"created"`
 }
@@ -228,17 +233,37 @@ func (s *Store) removeLocked(sum [32]byte) {
 	}
 }
 
-// New mints a capability for sessionID: the secret (shown once, never
-// kept) and its grant. ttl 0 means until revoked or the session ends.
-func (s *Store) New(sessionID string, readOnly, anySite bool, origins []string, ttl time.Duration) (string, Grant, error) {
+// Terms are what a capability is granted (Grant's fields as asked).
+type Terms struct {
+	SessionID string
+	ReadOnly  bool
+	AnySite   bool
+	Origins   []string
+	Files     []string      // absolute folders
+	TTL       time.Duration // 0: until revoked or the session ends
+}
+
+// New mints a capability on terms t: the secret (shown once, never kept)
+// and its grant.
+func (s *Store) New(t Terms) (string, Grant, error) {
+	sessionID, readOnly, anySite, ttl := t.SessionID, t.ReadOnly, t.AnySite, t.TTL
 	if sessionID == "" {
 		return "", Grant{}, errors.New("a capability needs a session")
 	}
 	if ttl < 0 {
 		return "", Grant{}, errors.New("a capability's time to live must be positive")
 	}
+	var files []string
+	for _, d := range t.Files {
+		if !filepath.IsAbs(d) {
+			return "", Grant{}, fmt.Errorf("a capability's folder must be an absolute path, not %q", d)
+		}
+		if d = filepath.Clean(d); !slices.Contains(files, d) {
+			files = append(files, d)
+		}
+	}
 	var norm []string
-	for _, o := range origins {
+	for _, o := range t.Origins {
 		n, err := ParseOrigin(o)
 		if err != nil {
 			return "", Grant{}, err
@@ -253,7 +278,7 @@ func (s *Store) New(sessionID string, readOnly, anySite bool, origins []string, 
 	}
 	secret := Prefix + base64.RawURLEncoding.EncodeToString(raw[:])
 	sum := sha256.Sum256([]byte(secret))
-	g := Grant{ID: IDOf(secret), Hash: hex.EncodeToString(sum[:]), SessionID: sessionID, ReadOnly: readOnly, AnySite: anySite, Origins: norm, Created: s.now().UTC().Truncate(time.Second)}
+	g := Grant{ID: IDOf(secret), Hash: hex.EncodeToString(sum[:]), SessionID: sessionID, ReadOnly: readOnly, AnySite: anySite, Origins: norm, Files: files, Created: s.now().UTC().Truncate(time.Second)}
 	if ttl > 0 {
 		g.Expires = s.now().Add(ttl).UTC()
 	}
@@ -409,6 +434,16 @@ func (c *Cap) Authorize(method string, params json.RawMessage) (json.RawMessage,
 	if c.ReadOnly && !rpc.OnlyReads(method, params) {
 		return nil, Forbidden(method + " changes something, and this capability is read-only")
 	}
+	// The browser reads the files a call names: a capability reads this
+	// machine's files only from the folders it was granted.
+	if flagAsked(params, "allowFile") {
+		return nil, Forbidden(method + " with allowFile: a file: URL reads this machine's files, and a capability never loads one")
+	}
+	if method == rpc.PageUpload {
+		if outside := fileOutside(params, c.Files); outside != "" {
+			return nil, Forbidden(outside)
+		}
+	}
 	switch method {
 	case rpc.NetworkFence:
 		return nil, Forbidden("network.fence is the hub's: a capability cannot move its own fence")
@@ -469,6 +504,45 @@ func (c *Cap) Authorize(method string, params json.RawMessage) (json.RawMessage,
 	return out, nil
 }
 
+// fileOutside says why an upload's files are not all inside the granted
+// folders ("" when they are). A path is taken as the browser would read it:
+// cleaned, and through its symlinks when it exists here (a link in a
+// granted folder to a file elsewhere is elsewhere).
+func fileOutside(params json.RawMessage, folders []string) string {
+	var p struct {
+		Files []string `json:"files"`
+	}
+	if json.Unmarshal(params, &p) != nil {
+		return "pages.upload params unreadable"
+	}
+	if len(folders) == 0 {
+		return "pages.upload gives a page this machine's files, and this capability was granted no folder to read (session grant --files DIR)"
+	}
+	for _, f := range p.Files {
+		if !filepath.IsAbs(f) {
+			return fmt.Sprintf("pages.upload of %q: a capability's upload names an absolute path", f)
+		}
+		path := filepath.Clean(f)
+		if real, err := filepath.EvalSymlinks(path); err == nil {
+			path = real
+		}
+		if !slices.ContainsFunc(folders, func(d string) bool { return within(path, d) }) {
+			return fmt.Sprintf("pages.upload of %s: it is outside the folders this capability may read (%s)", f, strings.Join(folders, ", "))
+		}
+	}
+	return ""
+}
+
+// within says whether path is dir or below it (both clean; dir's own
+// symlinks resolved as the path's are).
+func within(path, dir string) bool {
+	if real, err := filepath.EvalSymlinks(dir); err == nil {
+		dir = real
+	}
+	rel, err := filepath.Rel(dir, path)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && !filepath.IsAbs(rel)
+}
+
 // FilterSessions keeps, of a sessions.list result, the capability's own
 // session alone; a result it cannot read becomes an empty list.
 func (c *Cap) FilterSessions(result json.RawMessage) json.RawMessage {
@@ -489,7 +563,11 @@ func (c *Cap) FilterSessions(result json.RawMessage) json.RawMessage {
 
 // anySiteAsked reports whether params ask for anySite (unreadable params
 // count as asking: they are refused either way).
-func anySiteAsked(params json.RawMessage) bool {
+func anySiteAsked(params json.RawMessage) bool { return flagAsked(params, "anySite") }
+
+// flagAsked says whether params set the flag member to anything but false
+// or null (unreadable params: yes, the worst is assumed).
+func flagAsked(params json.RawMessage, name string) bool {
 	if len(params) == 0 || string(params) == "null" {
 		return false
 	}
@@ -497,7 +575,7 @@ func anySiteAsked(params json.RawMessage) bool {
 	if json.Unmarshal(params, &m) != nil {
 		return true
 	}
-	v, ok := m["anySite"]
+	v, ok := m[name]
 	return ok && string(v) != "false" && string(v) != "null"
 }
 

@@ -2,6 +2,7 @@ package capability
 
 import (
 	"encoding/json"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -20,7 +21,7 @@ func TestExpiredCapabilityIsRefused(t *testing.T) {
 	}
 	now := time.Now()
 	s.now = func() time.Time { return now }
-	secret, g, err := s.New("s1", false, false, nil, time.Hour)
+	secret, g, err := s.New(Terms{SessionID: "s1", TTL: time.Hour})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -48,9 +49,9 @@ func TestExpiredCapabilityIsRefused(t *testing.T) {
 
 func TestRevokeByIDAndBySession(t *testing.T) {
 	s, _ := Open("")
-	a, ga, _ := s.New("s1", false, false, nil, 0)
-	b, _, _ := s.New("s1", true, false, nil, 0)
-	c, _, _ := s.New("s2", false, false, nil, 0)
+	a, ga, _ := s.New(Terms{SessionID: "s1"})
+	b, _, _ := s.New(Terms{SessionID: "s1", ReadOnly: true})
+	c, _, _ := s.New(Terms{SessionID: "s2"})
 	if n, _ := s.Revoke(ga.ID); n != 1 {
 		t.Fatalf("revoke by id ended %d", n)
 	}
@@ -75,7 +76,7 @@ func TestRevokeByIDAndBySession(t *testing.T) {
 // checked.
 func TestAuthorizeRewritesParams(t *testing.T) {
 	s, _ := Open("")
-	secret, _, _ := s.New("s1", false, false, nil, 0)
+	secret, _, _ := s.New(Terms{SessionID: "s1"})
 	c, _ := s.Lookup(secret)
 	out, err := c.Authorize("pages.click", json.RawMessage(`{"ref":"e1","sessionId":""}`))
 	if err != nil {
@@ -99,8 +100,8 @@ func TestAuthorizeRewritesParams(t *testing.T) {
 // anySite reaches other sites' cookies only when the grant says so.
 func TestAnySiteNeedsItsGrant(t *testing.T) {
 	s, _ := Open("")
-	plain, _, _ := s.New("s1", false, false, nil, 0)
-	wide, _, _ := s.New("s1", false, true, nil, 0)
+	plain, _, _ := s.New(Terms{SessionID: "s1"})
+	wide, _, _ := s.New(Terms{SessionID: "s1", AnySite: true})
 	p, _ := s.Lookup(plain)
 	w, _ := s.Lookup(wide)
 	for _, params := range []string{`{"url":"https://bank.example/","anySite":true}`, `{"anySite":1}`} {
@@ -116,13 +117,69 @@ func TestAnySiteNeedsItsGrant(t *testing.T) {
 	}
 }
 
+// The browser reads the files a call names: a capability never loads a
+// file: URL, and uploads only files inside the folders it was granted
+// (after .., and through symlinks).
+func TestFilesStayWithTheGrant(t *testing.T) {
+	dir := t.TempDir()
+	granted := filepath.Join(dir, "granted")
+	secret := filepath.Join(dir, "secret.txt")
+	if err := os.MkdirAll(granted, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range []string{secret, filepath.Join(granted, "cv.pdf")} {
+		if err := os.WriteFile(f, []byte("x"), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Symlink(secret, filepath.Join(granted, "link.txt")); err != nil {
+		t.Fatal(err)
+	}
+	s, _ := Open("")
+	plainSecret, _, _ := s.New(Terms{SessionID: "s1"})
+	filesSecret, _, _ := s.New(Terms{SessionID: "s1", Files: []string{granted}})
+	plain, _ := s.Lookup(plainSecret)
+	files, _ := s.Lookup(filesSecret)
+	for _, c := range []*Cap{plain, files} {
+		for _, m := range []string{"pages.navigate", "tabs.open"} {
+			for _, v := range []string{"true", "1", `"yes"`} {
+				if _, err := c.Authorize(m, json.RawMessage(`{"url":"file:///etc/passwd","allowFile":`+v+`}`)); err == nil {
+					t.Errorf("%s with allowFile %s passed a capability", m, v)
+				}
+			}
+		}
+		if _, err := c.Authorize("pages.navigate", json.RawMessage(`{"url":"https://shop.example/","allowFile":false}`)); err != nil {
+			t.Errorf("a navigation with allowFile false refused: %v", err)
+		}
+	}
+	upload := func(c *Cap, paths ...string) error {
+		b, _ := json.Marshal(map[string]any{"selector": "#cv", "files": paths})
+		_, err := c.Authorize("pages.upload", b)
+		return err
+	}
+	if err := upload(plain, filepath.Join(granted, "cv.pdf")); err == nil || !strings.Contains(err.Error(), "granted no folder") {
+		t.Errorf("an upload with no folder granted: %v", err)
+	}
+	if err := upload(files, filepath.Join(granted, "cv.pdf")); err != nil {
+		t.Errorf("an upload from the granted folder refused: %v", err)
+	}
+	for _, p := range []string{secret, filepath.Join(granted, "..", "secret.txt"), filepath.Join(granted, "link.txt"), "relative.txt", dir} {
+		if err := upload(files, filepath.Join(granted, "cv.pdf"), p); err == nil {
+			t.Errorf("an upload of %s passed a capability granted only %s", p, granted)
+		}
+	}
+	if _, _, err := s.New(Terms{SessionID: "s1", Files: []string{"relative/dir"}}); err == nil {
+		t.Error("a relative folder was granted")
+	}
+}
+
 // state.load plants cookies in the person's profile: a capability sets
 // them only for the hosts of its origins, or anywhere with --any-site.
 func TestStateLoadCookiesStayWithTheGrant(t *testing.T) {
 	s, _ := Open("")
-	plain, _, _ := s.New("s1", false, false, nil, 0)
-	fenced, _, _ := s.New("s1", false, false, []string{"http://127.0.0.1:8080", "https://*.shop.example"}, 0)
-	wide, _, _ := s.New("s1", false, true, nil, 0)
+	plain, _, _ := s.New(Terms{SessionID: "s1"})
+	fenced, _, _ := s.New(Terms{SessionID: "s1", Origins: []string{"http://127.0.0.1:8080", "https://*.shop.example"}})
+	wide, _, _ := s.New(Terms{SessionID: "s1", AnySite: true})
 	state := func(domains ...string) json.RawMessage {
 		var cs []string
 		for _, d := range domains {
@@ -186,11 +243,11 @@ func TestOriginLimitedCapability(t *testing.T) {
 	s, _ := Open("")
 	var ended []Grant
 	s.OnEnd(func(g Grant) { ended = append(ended, g) })
-	secret, _, err := s.New("s1", false, false, []string{"https://shop.example"}, 0)
+	secret, _, err := s.New(Terms{SessionID: "s1", Origins: []string{"https://shop.example"}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, _, _ = s.New("s1", false, false, []string{"https://cdn.example", "https://shop.example"}, 0)
+	_, _, _ = s.New(Terms{SessionID: "s1", Origins: []string{"https://cdn.example", "https://shop.example"}})
 	c, _ := s.Lookup(secret)
 	if _, err := c.Authorize("pages.navigate", json.RawMessage(`{"url":"https://shop.example/a"}`)); err != nil {
 		t.Errorf("navigate inside: %v", err)
@@ -210,7 +267,7 @@ func TestOriginLimitedCapability(t *testing.T) {
 	if got := s.FencedSessions(); len(got) != 1 || got[0] != "s1" {
 		t.Errorf("FencedSessions = %v", got)
 	}
-	if _, _, err := s.New("s1", false, false, []string{"not an origin"}, 0); err == nil {
+	if _, _, err := s.New(Terms{SessionID: "s1", Origins: []string{"not an origin"}}); err == nil {
 		t.Error("a bad origin was granted")
 	}
 	_, _ = s.RevokeSession("s1")

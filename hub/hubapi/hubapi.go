@@ -130,6 +130,7 @@ type GrantRequest struct {
 	ReadOnly  bool     `json:"readOnly,omitempty"`
 	AnySite   bool     `json:"anySite,omitempty"` // its cookie calls may reach other sites
 	Origins   []string `json:"origins,omitempty"` // the only origins its session may reach (network.fence)
+	Files     []string `json:"files,omitempty"`   // the folders (absolute) its uploads may read
 	TTLMs     int64    `json:"ttlMs,omitempty"`   // 0: until revoked or the session ends
 }
 
@@ -140,6 +141,7 @@ type Grant struct {
 	ReadOnly  bool      `json:"readOnly,omitempty"`
 	AnySite   bool      `json:"anySite,omitempty"`
 	Origins   []string  `json:"origins,omitempty"`
+	Files     []string  `json:"files,omitempty"`
 	Expires   time.Time `json:"expires,omitzero"`
 	Created   time.Time `json:"created"`
 }
