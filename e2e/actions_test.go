@@ -506,6 +506,25 @@ func TestMouseAtCoordinates(t *testing.T) {
 	})
 	p := h.cdp.page(t, tag)
 	p.waitTrue(`scrollY === 300`, "scrollY 300 after a wheel of 300")
+
+	// A press below the viewport reaches nothing: refused, not "ok", and
+	// the page hears no press.
+	h.rec.settle()
+	presses := len(h.rec.of(tag, "mousedown"))
+	below := strconv.Itoa(int(p.evalFloat(`innerHeight`)) + 50)
+	for _, action := range []string{"click", "down", "wheel"} {
+		errOut := mustFail(t, 1, 4110, in(s, "mouse", action, "100", below)...)
+		if !strings.Contains(errOut, "the point is outside the viewport") {
+			t.Errorf("mouse %s below the viewport: stderr %q, want it refused naming the viewport", action, errOut)
+		}
+	}
+	h.rec.settle()
+	if n := len(h.rec.of(tag, "mousedown")); n != presses {
+		t.Errorf("refused presses below the viewport reached the page: %d mousedowns, were %d", n, presses)
+	}
+	if y := p.evalFloat(`scrollY`); y != 300 {
+		t.Errorf("a refused wheel moved the page to scrollY %v", y)
+	}
 }
 
 func TestGet(t *testing.T) {

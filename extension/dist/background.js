@@ -7441,6 +7441,13 @@ async function mouse2(tabId, p) {
   const button = optionalOneOf(p, "button", MOUSE_BUTTONS) ?? "left";
   const base = { x, y, modifiers: 0 };
   await ensureForeground(tabId);
+  if (action === "down" || action === "click" || action === "wheel") {
+    const m = await send(tabId, "Page.getLayoutMetrics", {});
+    const { clientWidth: w, clientHeight: h } = m.cssLayoutViewport;
+    if (x < 0 || y < 0 || x >= w || y >= h) {
+      throw failed(`mouse ${action} at ${x},${y}: the point is outside the viewport (${w}x${h} CSS pixels), where no element takes it; scroll first`, "bad_input");
+    }
+  }
   switch (action) {
     case "move":
       await dispatchMouseEvents(tabId, { ...base, type: "mouseMoved", button: "none" });

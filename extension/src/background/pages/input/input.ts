@@ -99,6 +99,16 @@ export async function mouse(tabId: number, p: RequestParams<"pages.mouse">): Pro
   const button = optionalOneOf(p, "button", MOUSE_BUTTONS) ?? "left";
   const base = { x, y, modifiers: 0 };
   await ensureForeground(tabId);
+  if (action === "down" || action === "click" || action === "wheel") {
+    // A press or a wheel outside the viewport reaches no element: the
+    // browser takes it and nothing happens. (A move or a release out there
+    // is a person's drag leaving the window: sent.)
+    const m = await send<{ cssLayoutViewport: { clientWidth: number; clientHeight: number } }>(tabId, "Page.getLayoutMetrics", {});
+    const { clientWidth: w, clientHeight: h } = m.cssLayoutViewport;
+    if (x < 0 || y < 0 || x >= w || y >= h) {
+      throw failed(`mouse ${action} at ${x},${y}: the point is outside the viewport (${w}x${h} CSS pixels), where no element takes it; scroll first`, "bad_input");
+    }
+  }
   switch (action) {
     case "move":
       await dispatchMouseEvents(tabId, { ...base, type: "mouseMoved", button: "none" });
