@@ -422,6 +422,17 @@ func TestTypeTheFieldDoesNotTake(t *testing.T) {
 	if v := p.evalString(`[document.getElementById("count").value, document.getElementById("tags").value, document.getElementById("chips").textContent].join("|")`); v != "712||go," {
 		t.Errorf("the number, the tag box and its chips hold %q, want 712||go,", v)
 	}
+	errOut := mustFail(t, 1, 4110, in(s, "type", "#locked", "xyz")...)
+	if !strings.Contains(errOut, "the page kept the keys from the editable element") {
+		t.Errorf("type into an editable element whose page stops the keys: stderr %q", errOut)
+	}
+	if v := p.evalString(`document.getElementById("locked").textContent`); v != "fixed text" {
+		t.Errorf("the locked editable element holds %q", v)
+	}
+	mustRun(t, in(s, "type", "#rich", "ab")...)
+	if v := p.evalString(`document.getElementById("rich").textContent`); v != "xAB" {
+		t.Errorf("an editor that writes the keys itself holds %q, want xAB", v)
+	}
 	mustRun(t, in(s, "type", "#note", " Ada")...)
 	if v := p.evalString(`document.getElementById("note").textContent`); v != "Dear Ada" {
 		t.Errorf("typing into the editable paragraph made %q, want it appended: %q", v, "Dear Ada")

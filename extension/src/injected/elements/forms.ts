@@ -184,10 +184,13 @@ export function focusForTyping(target: Element): boolean | "end" {
   return el.ownerDocument.activeElement === el || el.contains(el.ownerDocument.activeElement);
 }
 
-/** The text field typing went into (focusForTyping): its text then, and
- * how many input events it has had since. One at a time: the next typing
- * replaces it. */
-let typing: { field: HTMLInputElement | HTMLTextAreaElement; before: string; inputs: number; stop: () => void } | undefined;
+/** The text field or editable element typing went into (focusForTyping,
+ * keyboardTarget): its text then, and how many input events it has had
+ * since. One at a time: the next typing replaces it. */
+let typing: { field: HTMLElement; before: string; inputs: number; stop: () => void } | undefined;
+
+const isTextField = (el: Element): el is HTMLInputElement | HTMLTextAreaElement => el.tagName === "INPUT" || el.tagName === "TEXTAREA";
+const typedText = (el: HTMLElement): string => (isTextField(el) ? el.value : (el.textContent ?? ""));
 
 function forgetTyping(): void {
   typing?.stop();
@@ -196,10 +199,14 @@ function forgetTyping(): void {
 
 function watchTyping(target: Element): void {
   forgetTyping();
-  const el = controlOf(target);
-  if (el.tagName !== "INPUT" && el.tagName !== "TEXTAREA") return;
-  const field = el as HTMLInputElement;
-  const t = { field, before: field.value, inputs: 0, stop: () => field.removeEventListener("input", heard, true) };
+  let el = controlOf(target) as HTMLElement;
+  if (!isTextField(el)) {
+    if (!el.isContentEditable) return;
+    // the editing host: where the page's input events go and its text is
+    while (el.parentElement?.isContentEditable) el = el.parentElement;
+  }
+  const field = el;
+  const t = { field, before: typedText(field), inputs: 0, stop: () => field.removeEventListener("input", heard, true) };
   function heard(): void {
     t.inputs++;
   }
@@ -208,10 +215,11 @@ function watchTyping(target: Element): void {
 }
 
 /**
- * After typing into a text field: why the keys did not reach its text
- * (it heard no input event and shows what it showed before), else "".
- * A field that heard input took the keys, whatever its page did with
- * them then (a tag box that empties itself at a comma).
+ * After typing into a text field or an editable element: why the keys did
+ * not reach its text (it heard no input event and shows what it showed
+ * before), else "". One that heard input took the keys, whatever its page
+ * did with them then (a tag box that empties itself at a comma); an editor
+ * that writes the text itself (beforeinput) changed its text.
  */
 export function typingOutcome(): string {
   const t = typing;
@@ -219,7 +227,8 @@ export function typingOutcome(): string {
   if (!t) return "";
   t.stop();
   const f = t.field;
-  if (t.inputs > 0 || f.value !== t.before || !f.isConnected) return "";
+  if (t.inputs > 0 || typedText(f) !== t.before || !f.isConnected) return "";
+  if (!isTextField(f)) return "the page kept the keys from the editable element: its text is as it was";
   if (f.readOnly) return "the field is read-only";
   if (f.maxLength >= 0 && f.value.length >= f.maxLength) return `the field is full (it holds at most ${f.maxLength} characters)`;
   if (f.tagName === "INPUT" && VALUE_FORMS[f.type]) return `an input of type ${f.type} took none of the keys (it takes ${VALUE_FORMS[f.type]})`;
@@ -274,7 +283,11 @@ export function keyboardTarget(doc: Document): string {
     watchTyping(a);
     return "";
   }
-  if (a.tagName === "SELECT" || (a as HTMLElement).isContentEditable) return "";
+  if ((a as HTMLElement).isContentEditable) {
+    watchTyping(a);
+    return "";
+  }
+  if (a.tagName === "SELECT") return "";
   // a widget that says it takes text handles the keys itself
   if (["textbox", "searchbox", "combobox", "spinbutton"].includes(shortRole(a))) return "";
   return `the focus is on ${what}, which takes no typed text`;
