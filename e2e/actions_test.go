@@ -230,6 +230,10 @@ func TestFillThePageOrBrowserRefuses(t *testing.T) {
 	if !strings.Contains(errOut, `the page set the field back to "kept"`) {
 		t.Errorf("a field the page puts back: stderr %q", errOut)
 	}
+	errOut = mustFail(t, 1, 4110, in(s, "fill", "#keptnote", "changed")...)
+	if !strings.Contains(errOut, `the page set the editable element back to "kept"`) {
+		t.Errorf("an editable element the page puts back: stderr %q", errOut)
+	}
 	mustRun(t, in(s, "fill", "#phone", "5551234567")...)
 	if v := p.evalString(`document.getElementById("phone").value`); v != "(555) 123-4567" {
 		t.Errorf("the masked field holds %q, want the page's (555) 123-4567", v)

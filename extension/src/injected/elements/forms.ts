@@ -7,6 +7,9 @@ import { shadowOf } from "./registry";
 
 const NOT_TEXT = ["checkbox", "radio", "file", "button", "submit", "reset", "image", "hidden"];
 
+/** Text as a person reads it: blanks folded. */
+const norm = (t: string): string => t.replace(/\s+/g, " ").trim();
+
 /** A label stands for its control. */
 function controlOf(target: Element): Element {
   const l = target as HTMLLabelElement;
@@ -86,6 +89,7 @@ export function fill(target: Element, value: string): string {
   const h = el as HTMLElement;
   if (h.isContentEditable) {
     h.focus();
+    const before = h.innerText;
     const doc = el.ownerDocument;
     const sel = doc.getSelection()!;
     const range = doc.createRange();
@@ -96,6 +100,12 @@ export function fill(target: Element, value: string): string {
     else if (!doc.execCommand("insertText", false, value)) {
       el.textContent = value;
       el.dispatchEvent(new InputEvent("input", { bubbles: true, composed: true, data: value, inputType: "insertText" }));
+    }
+    // As for a field: the page's handlers put the old text back, or
+    // emptied it, and did not let it be filled.
+    const now = h.innerText;
+    if (norm(now) !== norm(value) && norm(before) !== norm(value) && (now === before || norm(now) === "")) {
+      return `the page set the editable element back to ${JSON.stringify(tidy(now).slice(0, 80))}`;
     }
     return "";
   }
