@@ -285,6 +285,12 @@ func TestOpenAFileDownloadsIt(t *testing.T) {
 		t.Errorf("open of a file for a person printed %q; want the page it stays at and the download's line", out)
 	}
 
+	// A link to a page is no download: the wait says where the click went.
+	mustRun(t, in(s, "open", pageURL("/inline", tag, "html", `<title>Links</title><a id=pg href="`+htmlEscape(start)+`">Lab</a>`))...)
+	if _, errOut, code := run(t, in(s, "download", "--wait-for", "2s", "#pg")...); code != 4 || !strings.Contains(errOut, "started no download: it opened the page "+start) {
+		t.Errorf("download of a link to a page: exit %d, stderr %q; want a timeout naming the page it opened", code, errOut)
+	}
+
 	// A name longer than the browser saves: canceled, and said why.
 	long := strings.Repeat("n", 250) + ".bin"
 	out = human(t, in(s, "--download-dir", dir, "open", file+"&name="+long)...)

@@ -10670,10 +10670,16 @@ async function download2(tabId, p, click3) {
   const ref = labelOf(target);
   const budget = optionalInt(p, "timeout", 0) ?? 3e4;
   const since2 = Date.now();
+  const shown3 = generation(tabId);
   await click3(tabId, { sessionId: p.sessionId, timeoutMs: p.timeoutMs, ...target });
   const d = await waitBegin(tabId, since2, Math.max(0, since2 + budget - Date.now()));
   if (!d) {
-    throw new RpcError(ErrorCode.operationFailed, `timed out after ${budget} ms: clicking ${ref} started no download`);
+    let opened = "";
+    if (generation(tabId) !== shown3) {
+      const t = await chrome.tabs.get(tabId).catch(() => void 0);
+      if (t?.url) opened = `: it opened the page ${t.url} instead`;
+    }
+    throw new RpcError(ErrorCode.operationFailed, `timed out after ${budget} ms: clicking ${ref} started no download${opened}`);
   }
   const done = await waitDone(d, Math.max(0, since2 + budget - Date.now()));
   if (done.state === "in_progress") {

@@ -18,7 +18,7 @@ import {
   type ResultOf,
 } from "../protocol.gen";
 import { ErrorCode, RpcError, type Handler, type Params } from "../types";
-import { ensureAttached, isAttached, send } from "./core/debugger";
+import { ensureAttached, generation, isAttached, send } from "./core/debugger";
 import { agentCallEnded, agentCallStarted } from "./core/person-input";
 import { listDownloads, waitBegin, waitDone, type Download } from "./files/downloads";
 import { uploadHandlers } from "./files/files";
@@ -56,10 +56,18 @@ async function download(tabId: number, p: RequestParams<"pages.download">, click
   const ref = labelOf(target);
   const budget = optionalInt(p, "timeout", 0) ?? 30_000;
   const since = Date.now();
+  const shown = generation(tabId);
   await click(tabId, { sessionId: p.sessionId, timeoutMs: p.timeoutMs, ...target });
   const d = await waitBegin(tabId, since, Math.max(0, since + budget - Date.now()));
   if (!d) {
-    throw new RpcError(ErrorCode.operationFailed, `timed out after ${budget} ms: clicking ${ref} started no download`);
+    // The click opened a page instead (a link to HTML): say which, so the
+    // caller knows the file is not coming from this click.
+    let opened = "";
+    if (generation(tabId) !== shown) {
+      const t = await chrome.tabs.get(tabId).catch(() => undefined);
+      if (t?.url) opened = `: it opened the page ${t.url} instead`;
+    }
+    throw new RpcError(ErrorCode.operationFailed, `timed out after ${budget} ms: clicking ${ref} started no download${opened}`);
   }
   const done = await waitDone(d, Math.max(0, since + budget - Date.now()));
   if (done.state === "in_progress") {
