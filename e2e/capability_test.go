@@ -391,7 +391,9 @@ func TestCapabilityReadsOnlyTheFilesItWasGiven(t *testing.T) {
 		return g.Capability
 	}
 	plain, withFiles := grant(), grant("--files", granted)
-	files := func() string { return p.evalString(`[...document.getElementById("doc").files].map(f => f.name).join()`) }
+	files := func() string {
+		return p.evalString(`[...document.getElementById("doc").files].map(f => f.name).join()`)
+	}
 
 	for _, c := range []struct {
 		secret string
