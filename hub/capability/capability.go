@@ -25,6 +25,7 @@ import (
 	"sync"
 	"time"
 
+	"browserctl/internal/safefile"
 	"browserctl/rpc"
 )
 
@@ -505,9 +506,9 @@ func (c *Cap) Authorize(method string, params json.RawMessage) (json.RawMessage,
 }
 
 // fileOutside says why an upload's files are not all inside the granted
-// folders ("" when they are). A path is taken as the browser would read it:
-// cleaned, and through its symlinks when it exists here (a link in a
-// granted folder to a file elsewhere is elsewhere).
+// folders ("" when they are). A path is judged as the MCP server judges
+// its clients' (safefile.Confine): no ".." element, and through its
+// symlinks (a link in a granted folder to a file elsewhere is elsewhere).
 func fileOutside(params json.RawMessage, folders []string) string {
 	var p struct {
 		Files []string `json:"files"`
@@ -522,25 +523,11 @@ func fileOutside(params json.RawMessage, folders []string) string {
 		if !filepath.IsAbs(f) {
 			return fmt.Sprintf("pages.upload of %q: a capability's upload names an absolute path", f)
 		}
-		path := filepath.Clean(f)
-		if real, err := filepath.EvalSymlinks(path); err == nil {
-			path = real
-		}
-		if !slices.ContainsFunc(folders, func(d string) bool { return within(path, d) }) {
-			return fmt.Sprintf("pages.upload of %s: it is outside the folders this capability may read (%s)", f, strings.Join(folders, ", "))
+		if _, err := safefile.Confine(f, folders); err != nil {
+			return fmt.Sprintf("pages.upload of %s: %v (the folders this capability may read)", f, err)
 		}
 	}
 	return ""
-}
-
-// within says whether path is dir or below it (both clean; dir's own
-// symlinks resolved as the path's are).
-func within(path, dir string) bool {
-	if real, err := filepath.EvalSymlinks(dir); err == nil {
-		dir = real
-	}
-	rel, err := filepath.Rel(dir, path)
-	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && !filepath.IsAbs(rel)
 }
 
 // FilterSessions keeps, of a sessions.list result, the capability's own
