@@ -7,9 +7,6 @@ import { shadowOf } from "./registry";
 
 const NOT_TEXT = ["checkbox", "radio", "file", "button", "submit", "reset", "image", "hidden"];
 
-/** Text as a person reads it: blanks folded. */
-const norm = (t: string): string => t.replace(/\s+/g, " ").trim();
-
 /** A label stands for its control. */
 function controlOf(target: Element): Element {
   const l = target as HTMLLabelElement;
@@ -104,7 +101,7 @@ export function fill(target: Element, value: string): string {
     // As for a field: the page's handlers put the old text back, or
     // emptied it, and did not let it be filled.
     const now = h.innerText;
-    if (norm(now) !== norm(value) && norm(before) !== norm(value) && (now === before || norm(now) === "")) {
+    if (tidy(now) !== tidy(value) && tidy(before) !== tidy(value) && (now === before || tidy(now) === "")) {
       return `the page set the editable element back to ${JSON.stringify(tidy(now).slice(0, 80))}`;
     }
     return "";

@@ -26,11 +26,6 @@ export function isBrowserPage(url: string): boolean {
   return BROWSER_SCHEMES.has(scheme);
 }
 
-/** Whether url is an extension's page (this one's included). */
-export function isExtensionPage(url: string | undefined): boolean {
-  return navigationScheme(url ?? "") === "chrome-extension";
-}
-
 /**
  * The scheme as the browser reads it: the URL standard drops leading and
  * trailing C0 controls and spaces and every tab and newline before it
