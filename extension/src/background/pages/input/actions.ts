@@ -12,10 +12,10 @@ import { ensureForeground } from "../core/foreground";
 import { dispatchMouseEvents, mouseClick } from "./mouse";
 import { aim, deadlineOf, disarm, missedErrorOf, pointerAction, pressVerdict } from "./pointer";
 import { keyForChar } from "./keys";
-import { stroke } from "./keyboard";
+import { requireKeysTaken, strokeAll, typesText } from "./keyboard";
 import { releaseActionObjects } from "../snapshot/refs";
 import type { ArgsOf, MethodName, ResultOf } from "../../../injected/methods";
-import { callInjected, valueOf } from "../core/injected";
+import { valueOf } from "../core/injected";
 import { requireTarget, resolveSelectorOnce, resolveSpec, selectorError, type Target } from "../targets/target";
 import { callInWorld, isolatedContext } from "../core/world";
 import { failed } from "../core/failed";
@@ -109,9 +109,8 @@ export async function focus(tabId: number, p: RequestParams<"pages.focus">): Pro
  */
 export async function keyboardType(tabId: number, p: RequestParams<"pages.keyboardType">): Promise<{ ok: true }> {
   const text = requireText(p, "text");
-  const judged = /[^\r\n\t]/.test(text);
-  const where = { contextId: await isolatedContext(tabId) };
-  if (judged) {
+  const where = typesText(text) ? { contextId: await isolatedContext(tabId) } : undefined;
+  if (where) {
     const why = await valueOf(tabId, where, "keyboardTarget", [], (w) => failed(`keyboard type: ${w}`, "page_error"));
     if (why) {
       throw failed(
@@ -120,15 +119,7 @@ export async function keyboardType(tabId: number, p: RequestParams<"pages.keyboa
       );
     }
   }
-  for (const ch of Array.from(text)) {
-    if (!(await stroke(tabId, keyForChar(ch)))) return { ok: true }; // a dialog holds the page: the call wrapper reports it
-  }
-  if (judged) {
-    // A world gone (the keys navigated) says nothing: the keys went somewhere.
-    const r = await callInjected(tabId, where, "typingOutcome", []).catch(() => undefined);
-    const why = r?.result.value;
-    if (typeof why === "string" && why) throw failed(`keyboard type: ${why}`, "failed");
-  }
+  if ((await strokeAll(tabId, Array.from(text, keyForChar))) && where) await requireKeysTaken(tabId, where, "keyboard type");
   return { ok: true };
 }
 

@@ -30,6 +30,32 @@ export async function stroke(tabId: number, s: KeyStroke): Promise<boolean> {
   return true;
 }
 
+/** Strokes the keys in order; false when a handler opened a dialog,
+ * which stops them (the call wrapper reports it). */
+export async function strokeAll(tabId: number, keys: KeyStroke[]): Promise<boolean> {
+  for (const key of keys) if (!(await stroke(tabId, key))) return false;
+  return true;
+}
+
+/** Whether text is more than Enter and Tab: typing it is judged by what
+ * took the keys. */
+export function typesText(text: string): boolean {
+  return /[^\r\n\t]/.test(text);
+}
+
+/**
+ * After keys went where `where` watched them (focusForTyping,
+ * keyboardTarget): fails, prefixed with what, when the field or editable
+ * element heard none and shows what it showed (a full field, letters in a
+ * number, a page that stops the keys). A world gone (the keys navigated)
+ * says nothing: the keys went somewhere.
+ */
+export async function requireKeysTaken(tabId: number, where: Where, what: string): Promise<void> {
+  const r = await callInjected(tabId, where, "typingOutcome", []).catch(() => undefined);
+  const why = r?.result.value;
+  if (typeof why === "string" && why) throw failed(`${what}: ${why}`, "failed");
+}
+
 export async function press(tabId: number, p: RequestParams<"pages.press">): Promise<{ ok: true }> {
   const key = requireString(p, "key");
   const s = parseKey(key);
@@ -79,22 +105,7 @@ export async function type(tabId: number, p: RequestParams<"pages.type">): Promi
     // A field whose caret the page could not move (email, number) gets
     // it to the end as a person does: typing appends.
     const keys = caretAtStart(focused) ? [END, ...Array.from(text, keyForChar)] : Array.from(text, keyForChar);
-    let delivered = true;
-    for (const key of keys) {
-      if (!(await stroke(tabId, key))) {
-        delivered = false; // a dialog holds the page: the call wrapper reports it
-        break;
-      }
-    }
-    if (delivered && /[^\r\n\t]/.test(text)) {
-      // A text field that heard none of the keys and shows what it showed
-      // (a full field, letters in a number, a page that stops the keys)
-      // was not typed into. A world gone (the keys navigated) says
-      // nothing: the keys went somewhere.
-      const r = await callInjected(tabId, where, "typingOutcome", []).catch(() => undefined);
-      const why = r?.result.value;
-      if (typeof why === "string" && why) throw failed(`type ${labelOf(target)}: ${why}`, "failed");
-    }
+    if ((await strokeAll(tabId, keys)) && typesText(text)) await requireKeysTaken(tabId, where, `type ${labelOf(target)}`);
   } finally {
     release();
   }
