@@ -6865,12 +6865,16 @@ async function settledPoint(tabId, objectId, a, deadline, force) {
     pt = again;
     if (same || Date.now() >= deadline) break;
   }
-  const vp = await unlessDialog(send(tabId, "Page.getLayoutMetrics", {}), () => void 0);
-  if (vp && !force) {
-    const { clientWidth: w, clientHeight: h } = vp.cssLayoutViewport;
-    if (pt.x < 0 || pt.y < 0 || pt.x >= w || pt.y >= h) return null;
-  }
+  const vp = await unlessDialog(layoutViewport(tabId), () => void 0);
+  if (vp && !force && !inViewport(pt, vp)) return null;
   return pt;
+}
+async function layoutViewport(tabId) {
+  const m = await send(tabId, "Page.getLayoutMetrics", {});
+  return { w: m.cssLayoutViewport.clientWidth, h: m.cssLayoutViewport.clientHeight };
+}
+function inViewport(pt, vp) {
+  return pt.x >= 0 && pt.y >= 0 && pt.x < vp.w && pt.y < vp.h;
 }
 
 // src/background/pages/input/pointer.ts
@@ -7442,10 +7446,9 @@ async function mouse2(tabId, p) {
   const base = { x, y, modifiers: 0 };
   await ensureForeground(tabId);
   if (action === "down" || action === "click" || action === "wheel") {
-    const m = await send(tabId, "Page.getLayoutMetrics", {});
-    const { clientWidth: w, clientHeight: h } = m.cssLayoutViewport;
-    if (x < 0 || y < 0 || x >= w || y >= h) {
-      throw failed(`mouse ${action} at ${x},${y}: the point is outside the viewport (${w}x${h} CSS pixels), where no element takes it; scroll first`, "bad_input");
+    const vp = await layoutViewport(tabId);
+    if (!inViewport({ x, y }, vp)) {
+      throw failed(`mouse ${action} at ${x},${y}: the point is outside the viewport (${vp.w}x${vp.h} CSS pixels), where no element takes it; scroll first`, "bad_input");
     }
   }
   switch (action) {
@@ -9501,6 +9504,18 @@ async function stroke(tabId, s) {
   }
   return true;
 }
+async function strokeAll(tabId, keys) {
+  for (const key of keys) if (!await stroke(tabId, key)) return false;
+  return true;
+}
+function typesText(text2) {
+  return /[^\r\n\t]/.test(text2);
+}
+async function requireKeysTaken(tabId, where, what) {
+  const r = await callInjected(tabId, where, "typingOutcome", []).catch(() => void 0);
+  const why2 = r?.result.value;
+  if (typeof why2 === "string" && why2) throw failed(`${what}: ${why2}`, "failed");
+}
 async function press2(tabId, p) {
   const key = requireString(p, "key");
   const s = parseKey(key);
@@ -9543,18 +9558,7 @@ async function type(tabId, p) {
       where = { objectId };
     }
     const keys = caretAtStart(focused) ? [END, ...Array.from(text2, keyForChar)] : Array.from(text2, keyForChar);
-    let delivered = true;
-    for (const key of keys) {
-      if (!await stroke(tabId, key)) {
-        delivered = false;
-        break;
-      }
-    }
-    if (delivered && /[^\r\n\t]/.test(text2)) {
-      const r = await callInjected(tabId, where, "typingOutcome", []).catch(() => void 0);
-      const why2 = r?.result.value;
-      if (typeof why2 === "string" && why2) throw failed(`type ${labelOf(target)}: ${why2}`, "failed");
-    }
+    if (await strokeAll(tabId, keys) && typesText(text2)) await requireKeysTaken(tabId, where, `type ${labelOf(target)}`);
   } finally {
     release();
   }
@@ -9623,9 +9627,8 @@ async function focus(tabId, p) {
 }
 async function keyboardType(tabId, p) {
   const text2 = requireText(p, "text");
-  const judged = /[^\r\n\t]/.test(text2);
-  const where = { contextId: await isolatedContext(tabId) };
-  if (judged) {
+  const where = typesText(text2) ? { contextId: await isolatedContext(tabId) } : void 0;
+  if (where) {
     const why2 = await valueOf(tabId, where, "keyboardTarget", [], (w) => failed(`keyboard type: ${w}`, "page_error"));
     if (why2) {
       throw failed(
@@ -9634,14 +9637,7 @@ async function keyboardType(tabId, p) {
       );
     }
   }
-  for (const ch of Array.from(text2)) {
-    if (!await stroke(tabId, keyForChar(ch))) return { ok: true };
-  }
-  if (judged) {
-    const r = await callInjected(tabId, where, "typingOutcome", []).catch(() => void 0);
-    const why2 = r?.result.value;
-    if (typeof why2 === "string" && why2) throw failed(`keyboard type: ${why2}`, "failed");
-  }
+  if (await strokeAll(tabId, Array.from(text2, keyForChar)) && where) await requireKeysTaken(tabId, where, "keyboard type");
   return { ok: true };
 }
 var DRAG_STEPS = 5;

@@ -207,10 +207,19 @@ export async function settledPoint(tabId: number, objectId: string, a: CheckAnsw
     pt = again;
     if (same || Date.now() >= deadline) break;
   }
-  const vp = await unlessDialog(send<{ cssLayoutViewport: { clientWidth: number; clientHeight: number } }>(tabId, "Page.getLayoutMetrics", {}), () => undefined);
-  if (vp && !force) {
-    const { clientWidth: w, clientHeight: h } = vp.cssLayoutViewport;
-    if (pt.x < 0 || pt.y < 0 || pt.x >= w || pt.y >= h) return null;
-  }
+  const vp = await unlessDialog(layoutViewport(tabId), () => undefined);
+  if (vp && !force && !inViewport(pt, vp)) return null;
   return pt;
+}
+
+/** The tab's layout viewport, CSS pixels, as the browser holds it. */
+export async function layoutViewport(tabId: number): Promise<{ w: number; h: number }> {
+  const m = await send<{ cssLayoutViewport: { clientWidth: number; clientHeight: number } }>(tabId, "Page.getLayoutMetrics", {});
+  return { w: m.cssLayoutViewport.clientWidth, h: m.cssLayoutViewport.clientHeight };
+}
+
+/** Whether a point of the tab is inside its viewport, where a press or a
+ * wheel reaches an element. */
+export function inViewport(pt: Point, vp: { w: number; h: number }): boolean {
+  return pt.x >= 0 && pt.y >= 0 && pt.x < vp.w && pt.y < vp.h;
 }

@@ -18,6 +18,7 @@ import { failed } from "../core/failed";
 import { callInWorld } from "../core/world";
 import type { PageHandlers } from "../tables";
 import { reportAftermath } from "./aftermath";
+import { inViewport, layoutViewport } from "./geometry";
 
 /**
  * pages.click: waits until the element can take the press, hit-tests it
@@ -103,10 +104,9 @@ export async function mouse(tabId: number, p: RequestParams<"pages.mouse">): Pro
     // A press or a wheel outside the viewport reaches no element: the
     // browser takes it and nothing happens. (A move or a release out there
     // is a person's drag leaving the window: sent.)
-    const m = await send<{ cssLayoutViewport: { clientWidth: number; clientHeight: number } }>(tabId, "Page.getLayoutMetrics", {});
-    const { clientWidth: w, clientHeight: h } = m.cssLayoutViewport;
-    if (x < 0 || y < 0 || x >= w || y >= h) {
-      throw failed(`mouse ${action} at ${x},${y}: the point is outside the viewport (${w}x${h} CSS pixels), where no element takes it; scroll first`, "bad_input");
+    const vp = await layoutViewport(tabId);
+    if (!inViewport({ x, y }, vp)) {
+      throw failed(`mouse ${action} at ${x},${y}: the point is outside the viewport (${vp.w}x${vp.h} CSS pixels), where no element takes it; scroll first`, "bad_input");
     }
   }
   switch (action) {
